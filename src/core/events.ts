@@ -1,0 +1,22 @@
+import type { TokenUsage } from './ports/modelClient';
+
+/** Everything a turn reports while it runs (spec §2.4). The webview renders these; tests assert on them. */
+export type AgentEvent =
+  | { type: 'turnStarted'; turnId: string; userText: string }
+  | { type: 'thinking'; turnId: string; delta: string }
+  | { type: 'text'; turnId: string; delta: string }
+  | { type: 'toolCall'; turnId: string; callId: string; name: string; params: Record<string, unknown>; partial: boolean }
+  | { type: 'toolResult'; turnId: string; callId: string; name: string; status: 'success' | 'error' | 'rejected' | 'cancelled'; summary: string }
+  | { type: 'completion'; turnId: string; result: string }
+  | { type: 'error'; turnId: string; message: string; code?: string }
+  | { type: 'retry'; turnId: string; attempt: number; maxRetries: number; delayMs: number; reason: string }
+  | { type: 'tokenUsage'; turnId: string; usage: TokenUsage; cost?: number }
+  | { type: 'contextWindow'; usedTokens: number; windowTokens: number }
+  | { type: 'compaction'; phase: 'started' | 'finished' | 'fellBack'; message: string }
+  | { type: 'plan'; summary: string }
+  | { type: 'todo'; todos: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
+  | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; decision?: 'accepted' | 'rejected'; feedback?: string }
+  | { type: 'subagent'; parentCallId: string; event: AgentEvent }
+  | { type: 'turnEnded'; turnId: string; reason: 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations' };
+
+export type EventSink = (event: AgentEvent) => void;

@@ -1,0 +1,56 @@
+import type { Clock } from '../ports/clock';
+import { ModelError, type FinishReason, type ModelChunk, type ModelClient, type ModelRequest } from '../ports/modelClient';
+import { retryDelayMs, toModelError } from './retryPolicy';
+
+export interface ResilienceOptions {
+  maxRetries: number;
+  continueMaxRounds: number;
+  clock: Clock;
+  signal: AbortSignal;
+  onRetry?: (info: { attempt: number; maxRetries: number; delayMs: number; reason: string }) => void;
+  onContinue?: (round: number) => void;
+}
+
+/**
+ * One logical model reply: retries transient failures and continues replies cut off by the output limit,
+ * both by re-asking with the text received so far as an assistant prefix, so the consumer sees one seamless stream.
+ */
+export async function* resilientModelStream(client: ModelClient, request: ModelRequest, options: ResilienceOptions): AsyncGenerator<ModelChunk> {
+  let received = '';
+  let retries = 0;
+  let continuations = 0;
+  let sawToolCalls = false;
+  for (;;) {
+    const attempt = withPrefix(request, received);
+    let finish: FinishReason | undefined;
+    try {
+      for await (const chunk of client.stream(attempt, options.signal)) {
+        if (chunk.type === 'finish') { finish = chunk.reason; continue; }
+        if (chunk.type === 'text') received += chunk.delta;
+        if (chunk.type === 'toolCallDelta') sawToolCalls = true;
+        yield chunk;
+      }
+    } catch (raw) {
+      const error = options.signal.aborted ? new ModelError('cancelled', 'Cancelled by the user.') : toModelError(raw);
+      // A half-streamed native tool call cannot be resumed from a text prefix, so it is not retried.
+      if (!error.retryable || retries >= options.maxRetries || sawToolCalls) throw error;
+      retries += 1;
+      const delayMs = retryDelayMs(error, retries);
+      options.onRetry?.({ attempt: retries, maxRetries: options.maxRetries, delayMs, reason: error.message });
+      await options.clock.sleep(delayMs, options.signal);
+      continue;
+    }
+    if (finish === 'length' && !sawToolCalls && continuations < options.continueMaxRounds) {
+      continuations += 1;
+      options.onContinue?.(continuations);
+      continue;
+    }
+    yield { type: 'finish', reason: finish ?? 'unknown' };
+    return;
+  }
+}
+
+function withPrefix(request: ModelRequest, prefix: string): ModelRequest {
+  if (!prefix) return request;
+  return { ...request, messages: [...request.messages, { role: 'assistant', content: prefix }] };
+}

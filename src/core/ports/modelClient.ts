@@ -1,0 +1,71 @@
+/** The model as the core sees it: one streamed completion request. Implemented in src/node with the openai SDK. */
+
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface NativeToolCall {
+  id: string;
+  name: string;
+  /** JSON text of the arguments, exactly as the model produced it. */
+  arguments: string;
+}
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+  /** For role "tool" in the native protocol: the call this answers. */
+  toolCallId?: string;
+  /** For role "assistant" in the native protocol. */
+  toolCalls?: NativeToolCall[];
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the parameters. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  model: string;
+  messages: ChatMessage[];
+  maxOutputTokens?: number;
+  tools?: ToolSpec[];
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens?: number;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'unknown';
+
+export type ModelChunk =
+  | { type: 'text'; delta: string }
+  | { type: 'reasoning'; delta: string }
+  | { type: 'toolCallDelta'; index: number; id?: string; name?: string; argumentsDelta?: string }
+  | { type: 'usage'; usage: TokenUsage }
+  | { type: 'finish'; reason: FinishReason };
+
+export type ModelErrorKind = 'network' | 'rateLimit' | 'server' | 'timeout' | 'auth' | 'badRequest' | 'cancelled' | 'unknown';
+
+/** Every failure of a ModelClient is one of these, so the core can decide on retries without knowing the SDK. */
+export class ModelError extends Error {
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'network' || this.kind === 'rateLimit' || this.kind === 'server' || this.kind === 'timeout';
+  }
+}
+
+export interface ModelClient {
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelChunk>;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The `codeagent.*` settings (spec §11), validated; the vscode layer reads them, the core only sees this shape. */
+export const Settings = z.object({
+  model: z.object({
+    baseUrl: z.string().default('https://api.openai.com/v1'),
+    name: z.string().default(''),
+    contextWindow: z.number().int().min(1000).default(200_000),
+    maxOutputTokens: z.number().int().min(1).default(8192),
+    toolProtocol: z.enum(['xml', 'native']).default('xml'),
+    inputPricePerMTok: z.number().min(0).default(0),
+    outputPricePerMTok: z.number().min(0).default(0),
+    maxRetries: z.number().int().min(0).max(10).default(3),
+    continueMaxRounds: z.number().int().min(0).max(20).default(5),
+  }).prefault({}),
+  summaryModel: z.object({ name: z.string().default('') }).prefault({}),
+  context: z.object({
+    compactThreshold: z.number().min(0.1).max(1).default(0.8),
+    keepRecentRounds: z.number().int().min(1).default(10),
+    summaryTimeoutSeconds: z.number().int().min(1).default(120),
+  }).prefault({}),
+  agent: z.object({ maxIterations: z.number().int().min(1).default(50) }).prefault({}),
+  approval: z.object({
+    autoApproveReadOnly: z.boolean().default(true),
+    autoApproveEdits: z.boolean().default(false),
+    autoApproveCommands: z.boolean().default(false),
+    commandAllowList: z.array(z.string()).default([]),
+  }).prefault({}),
+  agents: z.object({
+    defaultContextMode: z.enum(['isolated', 'shared']).default('isolated'),
+    allowSharedContext: z.boolean().default(true),
+    sharedContextMaxMessages: z.number().int().min(1).default(100),
+  }).prefault({}),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const defaultSettings = (): Settings => Settings.parse({});
+
+/** Loopback endpoints (Ollama, LM Studio, vLLM on this machine) need no API key. */
+export function isLocalEndpoint(baseUrl: string): boolean {
+  const host = /^[a-z]+:\/\/(\[[^\]]+\]|[^/:]+)/i.exec(baseUrl.trim())?.[1]?.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || host === '0.0.0.0' || (host?.startsWith('127.') ?? false);
+}

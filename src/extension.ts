@@ -1,0 +1,66 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { AgentSession } from './core/agent/agentSession';
+import { createIdGenerator } from './core/ids';
+import { renderTemplate } from './core/promptTemplate';
+import { OpenAiModelClient } from './node/openaiModelClient';
+import { systemClock } from './node/systemClock';
+import { ApiKeyStore } from './vscode/apiKeyStore';
+import { ChatController } from './vscode/chatController';
+import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
+import { registerCommands } from './vscode/commands';
+import { onboardingFor } from './vscode/onboarding';
+import { readSettings } from './vscode/settingsReader';
+import systemPromptTemplate from '../prompts/system.md';
+
+/** Composition root: builds the services and wires them; no behaviour lives here. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
+  const log = (message: string) => output.info(message);
+  const settings = () => readSettings((problem) => output.warn(problem));
+  const apiKeys = new ApiKeyStore(context.secrets);
+  await apiKeys.load();
+  const newId = createIdGenerator(Date.now, 't');
+  const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '(no folder open)';
+
+  const controller = new ChatController({
+    createSession: () =>
+      new AgentSession({
+        model: () => new OpenAiModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current() }),
+        clock: systemClock,
+        settings,
+        newId,
+        systemPrompt: () =>
+          renderTemplate(systemPromptTemplate, {
+            toolSection: '',
+            os: `${os.type()} ${os.release()}`,
+            shell: vscode.env.shell || process.env.SHELL || 'sh',
+            workspaceRoot: workspaceRoot(),
+            date: new Date().toISOString().slice(0, 10),
+          }),
+      }),
+    onboarding: () => onboardingFor(settings(), apiKeys.current()),
+    runCommand: (command) =>
+      void (command === 'setApiKey'
+        ? vscode.commands.executeCommand('codeagent.setApiKey')
+        : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
+    openFile: (path) => {
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      if (folder) void vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, path));
+    },
+    log,
+  });
+  const provider = new ChatViewProvider(context.extensionUri, controller, log);
+
+  context.subscriptions.push(
+    output,
+    vscode.window.registerWebviewViewProvider(chatViewId, provider),
+    ...registerCommands(controller, provider, apiKeys),
+    apiKeys.onDidChange(() => controller.refreshOnboarding()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('codeagent')) controller.refreshOnboarding();
+    }),
+  );
+}
+
+export function deactivate(): void {}

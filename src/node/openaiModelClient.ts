@@ -1,0 +1,151 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { ModelError, type ChatMessage, type FinishReason, type ModelChunk, type ModelClient, type ModelRequest } from '../core/ports/modelClient';
+
+export interface OpenAiModelClientOptions {
+  baseUrl: string;
+  apiKey: string | undefined;
+  /** A stream that sends nothing for this long is aborted as a timeout (and then retried by the core). */
+  idleTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** ModelClient over any OpenAI-compatible endpoint; the SDK's own retries are off because the core owns retry policy. */
+export class OpenAiModelClient implements ModelClient {
+  private readonly client: OpenAI;
+  private readonly idleTimeoutMs: number;
+
+  constructor(options: OpenAiModelClientOptions) {
+    this.client = new OpenAI({
+      baseURL: options.baseUrl,
+      // The SDK insists on a key; local endpoints ignore it.
+      apiKey: options.apiKey || 'not-needed',
+      maxRetries: 0,
+      timeout: 10 * 60_000,
+      fetch: options.fetch,
+      dangerouslyAllowBrowser: false,
+    });
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
+  }
+
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelChunk> {
+    const controller = new AbortController();
+    const forwardAbort = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', forwardAbort, { once: true });
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    let idledOut = false;
+    const armIdleTimer = () => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => { idledOut = true; controller.abort(); }, this.idleTimeoutMs);
+    };
+    try {
+      if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
+      armIdleTimer();
+      const stream = await this.client.chat.completions.create(toParams(request), { signal: controller.signal });
+      for await (const chunk of stream) {
+        armIdleTimer();
+        yield* toChunks(chunk);
+      }
+      // The SDK ends an aborted stream quietly instead of throwing.
+      if (controller.signal.aborted) throw new Error('stream aborted');
+    } catch (error) {
+      if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
+      if (idledOut) throw new ModelError('timeout', `The model sent nothing for ${Math.round(this.idleTimeoutMs / 1000)} s.`);
+      throw toModelError(error);
+    } finally {
+      clearTimeout(idleTimer);
+      signal.removeEventListener('abort', forwardAbort);
+    }
+  }
+}
+
+function toParams(request: ModelRequest): ChatCompletionCreateParamsStreaming {
+  const params: ChatCompletionCreateParamsStreaming = {
+    model: request.model,
+    messages: request.messages.map(toSdkMessage),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (request.maxOutputTokens) params.max_tokens = request.maxOutputTokens;
+  if (request.tools?.length) {
+    params.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  }
+  return params;
+}
+
+function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
+  switch (message.role) {
+    case 'tool':
+      return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? '' };
+    case 'assistant':
+      return message.toolCalls?.length
+        ? { role: 'assistant', content: message.content || null, tool_calls: message.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+        : { role: 'assistant', content: message.content };
+    default:
+      return { role: message.role, content: message.content };
+  }
+}
+
+function* toChunks(chunk: ChatCompletionChunk): Generator<ModelChunk> {
+  for (const choice of chunk.choices ?? []) {
+    // reasoning_content (DeepSeek, vLLM) and reasoning (OpenRouter) are not in the SDK's types.
+    const delta = choice.delta as typeof choice.delta & { reasoning_content?: string | null; reasoning?: string | null };
+    const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+    if (reasoning) yield { type: 'reasoning', delta: reasoning };
+    if (delta?.content) yield { type: 'text', delta: delta.content };
+    for (const call of delta?.tool_calls ?? []) {
+      yield { type: 'toolCallDelta', index: call.index, id: call.id, name: call.function?.name, argumentsDelta: call.function?.arguments };
+    }
+    if (choice.finish_reason) yield { type: 'finish', reason: toFinishReason(choice.finish_reason) };
+  }
+  if (chunk.usage) {
+    yield {
+      type: 'usage',
+      usage: {
+        inputTokens: chunk.usage.prompt_tokens,
+        outputTokens: chunk.usage.completion_tokens,
+        cachedInputTokens: chunk.usage.prompt_tokens_details?.cached_tokens,
+      },
+    };
+  }
+}
+
+function toFinishReason(reason: string): FinishReason {
+  return reason === 'stop' || reason === 'length' || reason === 'tool_calls' || reason === 'content_filter' ? reason : 'unknown';
+}
+
+function toModelError(error: unknown): ModelError {
+  if (error instanceof ModelError) return error;
+  if (error instanceof APIUserAbortError) return new ModelError('cancelled', 'Cancelled by the user.');
+  if (error instanceof APIConnectionTimeoutError) return new ModelError('timeout', 'The model request timed out.');
+  if (error instanceof APIConnectionError) return new ModelError('network', `Cannot reach the model endpoint: ${causeOf(error)}`);
+  if (error instanceof APIError) {
+    const status = error.status ?? 0;
+    const detail = error.message;
+    if (status === 429) return new ModelError('rateLimit', `Rate limited (429): ${detail}`, status, retryAfterMs(error.headers));
+    if (status >= 500) return new ModelError('server', `The model endpoint failed (${status}): ${detail}`, status, retryAfterMs(error.headers));
+    if (status === 401 || status === 403) return new ModelError('auth', `The endpoint refused the API key (${status}). Run "CodeAgent: Set API Key". ${detail}`, status);
+    if (status === 408) return new ModelError('timeout', `The endpoint timed out (408): ${detail}`, status);
+    if (status === 0) return new ModelError('network', `The connection to the model broke: ${detail}`);
+    return new ModelError('badRequest', `The endpoint rejected the request (${status}): ${detail}`, status);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // The SDK surfaces a dropped SSE connection as a plain Error from the body reader.
+  return new ModelError('network', `The connection to the model broke: ${message}`);
+}
+
+function causeOf(error: Error): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : error.message;
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  if (ms && !Number.isNaN(Number(ms))) return Number(ms);
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { Onboarding, TranscriptEntry, UsageSummary } from './transcript';
+
+/** Webview → host. */
+export const WebviewMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('send'), text: z.string().min(1).max(1_000_000) }),
+  z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('newChat') }),
+  z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
+  z.object({ type: z.literal('openFile'), path: z.string().min(1) }),
+  z.object({
+    type: z.literal('approvalDecision'),
+    callId: z.string(),
+    decision: z.enum(['accepted', 'rejected']),
+    feedback: z.string().optional(),
+  }),
+]);
+export type WebviewMessage = z.infer<typeof WebviewMessage>;
+
+/** Host → webview: a snapshot on (re)load, then incremental patches so the transcript is never re-rendered whole. */
+export const HostMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('snapshot'),
+    entries: z.array(TranscriptEntry),
+    busy: z.boolean(),
+    onboarding: Onboarding.nullable(),
+    usage: UsageSummary.nullable(),
+  }),
+  z.object({ type: z.literal('entryAdded'), entry: TranscriptEntry }),
+  z.object({ type: z.literal('entryAppended'), id: z.string(), delta: z.string() }),
+  z.object({ type: z.literal('entryUpdated'), entry: TranscriptEntry }),
+  z.object({ type: z.literal('busy'), busy: z.boolean() }),
+  z.object({ type: z.literal('onboarding'), onboarding: Onboarding.nullable() }),
+  z.object({ type: z.literal('usage'), usage: UsageSummary }),
+  z.object({ type: z.literal('prefill'), text: z.string() }),
+]);
+export type HostMessage = z.infer<typeof HostMessage>;

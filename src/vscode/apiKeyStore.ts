@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+
+const secretKey = 'codeagent.apiKey';
+
+/** SecretStorage first, then CODEAGENT_API_KEY, then OPENAI_API_KEY. */
+export class ApiKeyStore {
+  private cached: string | undefined;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {}
+
+  async load(): Promise<void> {
+    this.cached = await this.secrets.get(secretKey);
+  }
+
+  current(): string | undefined {
+    return this.cached || process.env.CODEAGENT_API_KEY || process.env.OPENAI_API_KEY || undefined;
+  }
+
+  async promptAndStore(): Promise<boolean> {
+    const value = await vscode.window.showInputBox({
+      title: 'CodeAgent: Set API Key',
+      prompt: 'API key for the endpoint in codeagent.model.baseUrl. Stored in VS Code SecretStorage. Leave empty to remove it.',
+      password: true,
+      ignoreFocusOut: true,
+    });
+    if (value === undefined) return false;
+    if (value.trim()) await this.secrets.store(secretKey, value.trim());
+    else await this.secrets.delete(secretKey);
+    this.cached = value.trim() || undefined;
+    return true;
+  }
+
+  onDidChange(listener: () => void): vscode.Disposable {
+    return this.secrets.onDidChange(async (event) => {
+      if (event.key !== secretKey) return;
+      await this.load();
+      listener();
+    });
+  }
+}

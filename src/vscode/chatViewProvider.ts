@@ -1,0 +1,42 @@
+import * as vscode from 'vscode';
+import { WebviewMessage } from '../protocol/messages';
+import type { ChatController } from './chatController';
+import { webviewHtml } from './webviewHtml';
+
+export const chatViewId = 'codeagent.chatView';
+
+export class ChatViewProvider implements vscode.WebviewViewProvider {
+  private view: vscode.WebviewView | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    view.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+    view.webview.html = webviewHtml(view.webview, this.extensionUri);
+    this.controller.attach((message) => void view.webview.postMessage(message));
+    view.webview.onDidReceiveMessage((raw: unknown) => {
+      const parsed = WebviewMessage.safeParse(raw);
+      if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
+      this.controller.handle(parsed.data);
+    });
+    view.onDidDispose(() => {
+      if (this.view === view) {
+        this.view = undefined;
+        this.controller.detach();
+      }
+    });
+  }
+
+  async reveal(): Promise<void> {
+    if (this.view) this.view.show(true);
+    else await vscode.commands.executeCommand(`${chatViewId}.focus`);
+  }
+}

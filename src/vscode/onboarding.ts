@@ -1,0 +1,29 @@
+import type { Settings } from '../core/settings';
+import { isLocalEndpoint } from '../core/settings';
+import type { Onboarding } from '../protocol/transcript';
+
+/** What the panel shows instead of the chat until a model can actually be called; null when ready. */
+export function onboardingFor(settings: Settings, apiKey: string | undefined): Onboarding | null {
+  if (!settings.model.name.trim()) {
+    return {
+      title: 'Connect a model to start',
+      message: `CodeAgent talks to any OpenAI-compatible endpoint. Set codeagent.model.name (for example gpt-4.1, deepseek-chat or qwen2.5-coder:14b) and codeagent.model.baseUrl (now ${settings.model.baseUrl || 'empty'}); for a hosted endpoint also run "CodeAgent: Set API Key" or set CODEAGENT_API_KEY.`,
+      actions: [{ label: 'Open Settings', command: 'openSettings' }, { label: 'Set API Key', command: 'setApiKey' }],
+    };
+  }
+  if (!settings.model.baseUrl.trim()) {
+    return {
+      title: 'Set the endpoint',
+      message: 'codeagent.model.baseUrl is empty. Use https://api.openai.com/v1, https://api.deepseek.com, https://openrouter.ai/api/v1, http://localhost:11434/v1 (Ollama) or http://localhost:1234/v1 (LM Studio).',
+      actions: [{ label: 'Open Settings', command: 'openSettings' }],
+    };
+  }
+  if (!apiKey && !isLocalEndpoint(settings.model.baseUrl)) {
+    return {
+      title: 'Add an API key',
+      message: `${settings.model.baseUrl} needs an API key. Run "CodeAgent: Set API Key" (stored in VS Code SecretStorage) or set CODEAGENT_API_KEY / OPENAI_API_KEY in the environment VS Code starts with.`,
+      actions: [{ label: 'Set API Key', command: 'setApiKey' }, { label: 'Open Settings', command: 'openSettings' }],
+    };
+  }
+  return null;
+}

@@ -1,0 +1,115 @@
+import type { AgentEvent } from '../core/events';
+import type { HostMessage } from '../protocol/messages';
+import type { EntryKind, TranscriptEntry, UsageSummary } from '../protocol/transcript';
+
+/**
+ * Folds agent events into transcript entries (the host-side truth the webview mirrors) and says, per event,
+ * which small patch the webview needs. A reloaded webview gets `entries` whole.
+ */
+export class TranscriptProjector {
+  private readonly list: TranscriptEntry[] = [];
+  private readonly byId = new Map<string, TranscriptEntry>();
+  private streaming: { kind: EntryKind; id: string } | undefined;
+  private usage: UsageSummary | null = null;
+  private counter = 0;
+
+  constructor(private readonly idPrefix: string) {}
+
+  get entries(): TranscriptEntry[] {
+    return this.list;
+  }
+
+  get usageSummary(): UsageSummary | null {
+    return this.usage;
+  }
+
+  apply(event: AgentEvent): HostMessage[] {
+    switch (event.type) {
+      case 'turnStarted':
+        this.streaming = undefined;
+        return [this.add('user', event.userText, event.turnId)];
+      case 'thinking':
+      case 'text':
+        return [this.appendStreaming(event.type === 'text' ? 'assistant' : 'thinking', event.delta, event.turnId)];
+      case 'toolCall':
+        this.streaming = undefined;
+        return [this.upsert(`call-${event.callId}`, 'tool-call', describeParams(event.params), event.turnId, { name: event.name, params: event.params, status: event.partial ? 'streaming' : 'pending', callId: event.callId })];
+      case 'toolResult': {
+        const call = this.byId.get(`call-${event.callId}`);
+        const patches: HostMessage[] = [];
+        if (call) patches.push(this.upsert(call.id, 'tool-call', call.text, call.turnId, { ...call.meta, status: event.status }));
+        patches.push(this.add('tool-result', event.summary, event.turnId, { name: event.name, status: event.status, callId: event.callId }));
+        return patches;
+      }
+      case 'completion':
+        this.streaming = undefined;
+        return [this.add('completion', event.result, event.turnId)];
+      case 'error':
+        this.streaming = undefined;
+        return [this.add('error', event.message, event.turnId, event.code ? { code: event.code } : undefined)];
+      case 'retry':
+        return [this.add('error', `Retry ${event.attempt}/${event.maxRetries} in ${Math.round(event.delayMs / 100) / 10} s: ${event.reason}`, event.turnId, { retry: true, attempt: event.attempt })];
+      case 'approval':
+        return [this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, decision: event.decision, feedback: event.feedback })];
+      case 'compaction':
+        return [this.upsert('compaction-current', 'compaction', event.message, undefined, { phase: event.phase })];
+      case 'plan':
+        return [this.upsert('plan-current', 'plan', event.summary, undefined, undefined)];
+      case 'todo':
+        return [this.upsert('plan-todos', 'plan', event.todos.map((t) => `${t.status === 'completed' ? '[x]' : t.status === 'in_progress' ? '[>]' : '[ ]'} ${t.content}`).join('\n'), undefined, { todos: event.todos })];
+      case 'tokenUsage': {
+        const previous = this.usage ?? { inputTokens: 0, outputTokens: 0, cost: 0, contextUsed: 0, contextWindow: 0 };
+        this.usage = { ...previous, inputTokens: previous.inputTokens + event.usage.inputTokens, outputTokens: previous.outputTokens + event.usage.outputTokens, cost: previous.cost + (event.cost ?? 0) };
+        return [{ type: 'usage', usage: this.usage }];
+      }
+      case 'contextWindow': {
+        const previous = this.usage ?? { inputTokens: 0, outputTokens: 0, cost: 0, contextUsed: 0, contextWindow: 0 };
+        this.usage = { ...previous, contextUsed: event.usedTokens, contextWindow: event.windowTokens };
+        return [{ type: 'usage', usage: this.usage }];
+      }
+      case 'subagent':
+        return [];
+      case 'turnEnded':
+        this.streaming = undefined;
+        return event.reason === 'cancelled' ? [this.add('error', 'Stopped by the user.', event.turnId, { code: 'cancelled' })] : [];
+    }
+  }
+
+  private appendStreaming(kind: EntryKind, delta: string, turnId: string): HostMessage {
+    if (this.streaming?.kind === kind) {
+      const entry = this.byId.get(this.streaming.id);
+      if (entry) {
+        entry.text += delta;
+        return { type: 'entryAppended', id: entry.id, delta };
+      }
+    }
+    const patch = this.add(kind, delta, turnId);
+    this.streaming = { kind, id: this.list[this.list.length - 1]!.id };
+    return patch;
+  }
+
+  private add(kind: EntryKind, text: string, turnId?: string, meta?: Record<string, unknown>): HostMessage {
+    const entry: TranscriptEntry = { id: `${this.idPrefix}-${this.counter++}`, kind, text, turnId, meta };
+    this.list.push(entry);
+    this.byId.set(entry.id, entry);
+    return { type: 'entryAdded', entry: { ...entry } };
+  }
+
+  private upsert(id: string, kind: EntryKind, text: string, turnId: string | undefined, meta: Record<string, unknown> | undefined): HostMessage {
+    const existing = this.byId.get(id);
+    if (existing) {
+      Object.assign(existing, { text, meta });
+      return { type: 'entryUpdated', entry: { ...existing } };
+    }
+    const entry: TranscriptEntry = { id, kind, text, turnId, meta };
+    this.list.push(entry);
+    this.byId.set(id, entry);
+    return { type: 'entryAdded', entry: { ...entry } };
+  }
+}
+
+function describeParams(params: Record<string, unknown>): string {
+  return Object.entries(params)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('\n');
+}

@@ -1,0 +1,62 @@
+import type { TranscriptEntry } from '../src/protocol/transcript';
+import { renderMarkdown } from './markdown';
+
+const markdownKinds = new Set(['user', 'assistant', 'completion', 'thinking']);
+
+/** Builds or refreshes the DOM of one transcript entry; never touches other entries. */
+export function renderEntry(entry: TranscriptEntry, existing?: HTMLElement): HTMLElement {
+  const element = existing ?? document.createElement('div');
+  element.className = `entry entry-${entry.kind}`;
+  element.dataset.kind = entry.kind;
+  element.dataset.id = entry.id;
+  element.replaceChildren(...entryContent(entry));
+  return element;
+}
+
+/** Streaming text only changes the body; the header stays. */
+export function renderEntryBody(entry: TranscriptEntry, element: HTMLElement): void {
+  const body = element.querySelector<HTMLElement>(':scope > .entry-body');
+  if (body) fillBody(body, entry);
+  else renderEntry(entry, element);
+}
+
+function entryContent(entry: TranscriptEntry): Node[] {
+  const header = headerFor(entry);
+  const body = document.createElement('div');
+  body.className = 'entry-body';
+  fillBody(body, entry);
+  if (entry.kind === 'thinking') {
+    const details = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = 'Thinking';
+    details.append(summary, body);
+    return [details];
+  }
+  return header ? [header, body] : [body];
+}
+
+function headerFor(entry: TranscriptEntry): HTMLElement | undefined {
+  const label = headerLabel(entry);
+  if (!label) return undefined;
+  const header = document.createElement('div');
+  header.className = 'entry-header';
+  header.textContent = label;
+  return header;
+}
+
+function headerLabel(entry: TranscriptEntry): string | undefined {
+  switch (entry.kind) {
+    case 'user': return 'You';
+    case 'assistant': return 'CodeAgent';
+    case 'completion': return 'Completed';
+    case 'error': return entry.meta?.retry ? 'Retrying' : 'Error';
+    case 'tool-call': return `${String(entry.meta?.name ?? 'Tool')} ${String(entry.meta?.status ?? '')}`.trim();
+    case 'compaction': return 'Context compaction';
+    default: return undefined;
+  }
+}
+
+function fillBody(body: HTMLElement, entry: TranscriptEntry): void {
+  if (markdownKinds.has(entry.kind)) body.innerHTML = renderMarkdown(entry.text);
+  else body.textContent = entry.text;
+}

@@ -1,0 +1,78 @@
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import './styles.css';
+import { HostMessage } from '../src/protocol/messages';
+import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
+import { loadViewState, post, saveViewState } from './vscodeApi';
+import { TranscriptView } from './transcriptView';
+import { Composer } from './composer';
+
+const transcript = new TranscriptView(byId('transcript'));
+const composer = new Composer({
+  input: byId<HTMLTextAreaElement>('input'),
+  send: byId('send'),
+  stop: byId('stop'),
+  newChat: byId('new-chat'),
+  onDraftChange: (draft) => saveViewState({ draft }),
+});
+composer.setDraft(loadViewState().draft);
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const parsed = HostMessage.safeParse(event.data);
+  if (!parsed.success) return console.error('CodeAgent: ignored a malformed host message', parsed.error.issues);
+  const message = parsed.data;
+  switch (message.type) {
+    case 'snapshot':
+      transcript.reset(message.entries);
+      composer.setBusy(message.busy);
+      showOnboarding(message.onboarding);
+      showUsage(message.usage);
+      break;
+    case 'entryAdded': transcript.add(message.entry); break;
+    case 'entryAppended': transcript.append(message.id, message.delta); break;
+    case 'entryUpdated': transcript.update(message.entry); break;
+    case 'busy': composer.setBusy(message.busy); break;
+    case 'onboarding': showOnboarding(message.onboarding); break;
+    case 'usage': showUsage(message.usage); break;
+    case 'prefill': composer.insert(message.text); break;
+  }
+});
+
+function showOnboarding(onboarding: Onboarding | null): void {
+  const panel = byId('onboarding');
+  composer.setBlocked(onboarding !== null);
+  panel.hidden = onboarding === null;
+  if (!onboarding) return panel.replaceChildren();
+  const title = document.createElement('h2');
+  title.textContent = onboarding.title;
+  const text = document.createElement('p');
+  text.textContent = onboarding.message;
+  const actions = onboarding.actions.map(({ label, command }) => {
+    const button = document.createElement('vscode-button');
+    button.textContent = label;
+    button.addEventListener('click', () => post({ type: 'runCommand', command }));
+    return button;
+  });
+  panel.replaceChildren(title, text, ...actions);
+}
+
+function showUsage(usage: UsageSummary | null): void {
+  const meter = byId('usage');
+  meter.hidden = usage === null;
+  if (!usage) return;
+  const percent = Math.min(100, Math.round((usage.contextUsed / usage.contextWindow) * 100));
+  byId('context-bar').style.width = `${percent}%`;
+  byId('context-label').textContent = `Context ${formatTokens(usage.contextUsed)} / ${formatTokens(usage.contextWindow)} (${percent}%)`;
+  byId('tokens-label').textContent = `↑ ${formatTokens(usage.inputTokens)} ↓ ${formatTokens(usage.outputTokens)}${usage.cost > 0 ? ` · $${usage.cost.toFixed(4)}` : ''}`;
+}
+
+function formatTokens(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n);
+}
+
+function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`webview markup lacks #${id}`);
+  return element as T;
+}
+
+post({ type: 'ready' });
