@@ -1,0 +1,41 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Settings } from '../../src/core/settings';
+
+const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
+
+function flatten(value: unknown, prefix = ''): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { [prefix]: value };
+  return Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)));
+}
+
+describe('package.json manifest', () => {
+  const properties: Record<string, { default: unknown; description?: string; markdownDescription?: string; type: string }> = manifest.contributes.configuration.properties;
+
+  it('declares every setting of the core schema with the same default, a type and a description', () => {
+    const defaults = flatten(Settings.parse({}));
+    assert.deepEqual(Object.keys(properties).map((k) => k.replace(/^codeagent\./, '')).sort(), Object.keys(defaults).sort());
+    for (const [key, value] of Object.entries(defaults)) {
+      const property = properties[`codeagent.${key}`]!;
+      assert.deepEqual(property.default, value, key);
+      assert.ok(property.type, key);
+      assert.ok(property.description || property.markdownDescription, key);
+    }
+  });
+
+  it('contributes the view container, view, commands and menus the spec names', () => {
+    assert.equal(manifest.engines.vscode, '^1.100.0');
+    assert.equal(manifest.contributes.viewsContainers.activitybar[0].id, 'codeagent');
+    assert.equal(manifest.contributes.views.codeagent[0].id, 'codeagent.chatView');
+    const commands = manifest.contributes.commands.map((c: { command: string }) => c.command);
+    for (const id of ['codeagent.sendFileToAgent', 'codeagent.newChat', 'codeagent.acceptDiff', 'codeagent.rejectDiff', 'codeagent.setApiKey', 'codeagent.sendSelectionToAgent']) {
+      assert.ok(commands.includes(id), id);
+    }
+    assert.equal(manifest.contributes.commands.find((c: { command: string }) => c.command === 'codeagent.setApiKey').title, 'Set API Key');
+    const menuCommands = (menu: string) => manifest.contributes.menus[menu].map((m: { command: string }) => m.command);
+    assert.ok(menuCommands('explorer/context').includes('codeagent.sendFileToAgent'));
+    assert.ok(menuCommands('editor/context').includes('codeagent.sendFileToAgent'));
+    assert.ok(menuCommands('editor/context').includes('codeagent.sendSelectionToAgent'));
+  });
+});

@@ -1,0 +1,36 @@
+import { strict as assert } from 'node:assert';
+import { Settings, isLocalEndpoint } from '../../../src/core/settings';
+import { onboardingFor } from '../../../src/vscode/onboarding';
+
+const settings = (model: Record<string, unknown>) => Settings.parse({ model });
+
+describe('onboarding', () => {
+  it('asks for a model name first', () => {
+    const state = onboardingFor(settings({}), 'key');
+    assert.match(state!.message, /codeagent\.model\.name/);
+  });
+  it('asks for an API key for a hosted endpoint only', () => {
+    assert.match(onboardingFor(settings({ name: 'gpt-4.1' }), undefined)!.title, /API key/);
+    assert.equal(onboardingFor(settings({ name: 'gpt-4.1' }), 'sk-x'), null);
+    assert.equal(onboardingFor(settings({ name: 'qwen', baseUrl: 'http://localhost:11434/v1' }), undefined), null);
+  });
+  it('recognises loopback endpoints', () => {
+    assert.ok(isLocalEndpoint('http://127.0.0.1:1234/v1'));
+    assert.ok(isLocalEndpoint('http://[::1]:8000/v1'));
+    assert.ok(!isLocalEndpoint('https://api.openai.com/v1'));
+    assert.ok(!isLocalEndpoint('https://localhost.evil.com/v1'));
+  });
+  it('settings default to spec §11 values', () => {
+    const s = Settings.parse({});
+    assert.equal(s.model.contextWindow, 200000);
+    assert.equal(s.model.maxRetries, 3);
+    assert.equal(s.model.continueMaxRounds, 5);
+    assert.equal(s.context.compactThreshold, 0.8);
+    assert.equal(s.context.keepRecentRounds, 10);
+    assert.equal(s.context.summaryTimeoutSeconds, 120);
+    assert.equal(s.agent.maxIterations, 50);
+    assert.equal(s.approval.autoApproveReadOnly, true);
+    assert.equal(s.approval.autoApproveEdits, false);
+    assert.equal(s.agents.sharedContextMaxMessages, 100);
+  });
+});
