@@ -1,0 +1,11 @@
+/** What a stream parser reports, whichever wire format the model uses (spec §3): both formats produce these. */
+export type ParserEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'thinking'; delta: string }
+  | { type: 'toolCallStart'; callId: string; name: string }
+  /** A piece of a parameter value while it streams, for the live tool card. */
+  | { type: 'toolParamDelta'; callId: string; name: string; param: string; delta: string }
+  /** complete=false when the stream ended inside the call or its arguments could not be parsed; raw is what the model wrote. */
+  | { type: 'toolCallEnd'; callId: string; name: string; params: Record<string, string>; complete: boolean; raw: string };
+
+export type ToolCallEndEvent = Extract<ParserEvent, { type: 'toolCallEnd' }>;

@@ -1,0 +1,11 @@
+import { runParserBench } from './parserBench';
+
+/** `npm run bench`: every benchmark, one after another (they share the CPU, so never in parallel). */
+async function runAll(): Promise<void> {
+  await runParserBench();
+}
+
+runAll().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
