@@ -3,11 +3,16 @@ import { builtinModules } from 'node:module';
 
 // Layering (docs/architecture.md): core is pure, protocol depends only on zod.
 const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_'));
+// Exact names, not gitignore-style patterns: a pattern `events` would also forbid the project's own `../events`.
+const builtinPaths = (message) => nodeBuiltins.map((name) => ({ name, message }));
+const coreNodeMessage = 'src/core must not import Node built-ins: add a port and implement it in src/node.';
 const forbidVscodeAndNode = {
-  paths: [{ name: 'vscode', message: 'src/core must not import vscode: add a port in src/core/ports and implement it in src/vscode.' }],
+  paths: [
+    { name: 'vscode', message: 'src/core must not import vscode: add a port in src/core/ports and implement it in src/vscode.' },
+    ...builtinPaths(coreNodeMessage),
+  ],
   patterns: [
-    { group: ['node:*'], message: 'src/core must not import Node built-ins: add a port and implement it in src/node.' },
-    { group: nodeBuiltins, message: 'src/core must not import Node built-ins: add a port and implement it in src/node.' },
+    { group: ['node:*'], message: coreNodeMessage },
     { group: ['**/node/**', '**/vscode/**', '../node', '../vscode'], message: 'src/core must not import the node or vscode layers.' },
   ],
 };
@@ -28,9 +33,9 @@ export default tseslint.config(
     files: ['src/protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'src/protocol is shared with the webview: zod only.' }],
+        paths: [{ name: 'vscode', message: 'src/protocol is shared with the webview: zod only.' }, ...builtinPaths('src/protocol is shared with the webview: zod only.')],
         patterns: [
-          { group: ['node:*', ...nodeBuiltins], message: 'src/protocol is shared with the webview: zod only.' },
+          { group: ['node:*'], message: 'src/protocol is shared with the webview: zod only.' },
           { group: ['../*', '!../protocol'], message: 'src/protocol imports nothing else of the project.' },
         ],
       }],
@@ -44,8 +49,8 @@ export default tseslint.config(
     files: ['webview-ui/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'The webview cannot import vscode; talk through src/protocol.' }],
-        patterns: [{ group: ['node:*', ...nodeBuiltins, '**/src/core/**', '**/src/node/**', '**/src/vscode/**'], message: 'The webview may import only src/protocol.' }],
+        paths: [{ name: 'vscode', message: 'The webview cannot import vscode; talk through src/protocol.' }, ...builtinPaths('The webview runs in a browser: no Node built-ins.')],
+        patterns: [{ group: ['node:*', '**/src/core/**', '**/src/node/**', '**/src/vscode/**'], message: 'The webview may import only src/protocol.' }],
       }],
     },
   },

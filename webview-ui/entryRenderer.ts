@@ -1,5 +1,7 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
+import { approvalCard } from './approvalCard';
 import { renderMarkdown } from './markdown';
+import { toolCallCard } from './toolCallCard';
 
 const markdownKinds = new Set(['user', 'assistant', 'completion', 'thinking']);
 
@@ -21,6 +23,8 @@ export function renderEntryBody(entry: TranscriptEntry, element: HTMLElement): v
 }
 
 function entryContent(entry: TranscriptEntry): Node[] {
+  if (entry.kind === 'approval') return approvalCard(entry);
+  if (entry.kind === 'tool-call') return toolCallCard(entry);
   const header = headerFor(entry);
   const body = document.createElement('div');
   body.className = 'entry-body';

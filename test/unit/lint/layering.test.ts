@@ -34,6 +34,11 @@ describe('layering lint rule', function () {
     assert.deepEqual(messages, []);
   });
 
+  it('accepts the project\'s own modules whose names equal a Node built-in (../events)', async () => {
+    const messages = await lintAs('src/core/agent/layerProbe.ts', "import type { AgentEvent } from '../events';\nexport type X = AgentEvent;\n");
+    assert.deepEqual(messages, []);
+  });
+
   it('accepts zod in src/core', async () => {
     const messages = await lintAs('src/core/layerProbe.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
     assert.deepEqual(messages, []);

@@ -1,0 +1,140 @@
+import { buildContext } from '../context/contextBuilder';
+import type { EventSink } from '../events';
+import type { ToolCallEndEvent } from '../parser/parserEvents';
+import type { Clock } from '../ports/clock';
+import { ModelError, type ChatMessage, type ModelClient, type TokenUsage, type ToolSpec } from '../ports/modelClient';
+import type { Settings } from '../settings';
+import type { ToolContext, ToolResult } from '../tools/toolTypes';
+import { approvalFor, type Approver } from './approvalGate';
+import { readModelStep } from './modelStepReader';
+import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
+
+/** What the turn needs of the tool registry. */
+export interface TurnTools {
+  grammar(): Readonly<Record<string, readonly string[]>>;
+  specs(): ToolSpec[];
+  invoke(name: string, params: Record<string, string>, ctx: ToolContext): Promise<ToolResult>;
+  compress(name: string, params: Record<string, string>, result: ToolResult): string;
+}
+
+export interface TurnDeps {
+  model: ModelClient;
+  clock: Clock;
+  settings: Settings;
+  tools: TurnTools;
+  approver: Approver;
+  /** The ToolContext minus what the turn supplies per call (signal, approve). */
+  toolContext: Omit<ToolContext, 'signal' | 'approve'>;
+  systemPrompt: string;
+  rules: string;
+  history: readonly ChatMessage[];
+  todoRecap: () => string;
+  emit: EventSink;
+  onUsage: (usage: TokenUsage) => void;
+}
+
+export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations';
+
+export interface TurnOutcome {
+  end: TurnEnd;
+  /** The compressed records of this turn, in order, to append to history after the user message. */
+  records: ChatMessage[];
+}
+
+/**
+ * The ReAct loop of spec §2: the model sees full observations in the scratchpad while the turn runs;
+ * history receives only compressed records. Every tool call in a record is answered, even on cancel or error.
+ */
+export async function runAgentTurn(turnId: string, userInput: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
+  const { settings, emit } = deps;
+  const protocol: WireProtocol = settings.model.toolProtocol;
+  const scratchpad: ChatMessage[] = [];
+  const records: ChatMessage[] = [];
+
+  for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
+    let step;
+    try {
+      step = await readModelStep(deps.model, {
+        model: settings.model.name,
+        maxOutputTokens: settings.model.maxOutputTokens,
+        messages: buildContext({ system: deps.systemPrompt, rules: deps.rules, history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() }),
+        tools: protocol === 'native' ? deps.tools.specs() : undefined,
+      }, {
+        protocol, toolGrammar: deps.tools.grammar(), turnId, emit, onUsage: deps.onUsage,
+        maxRetries: settings.model.maxRetries, continueMaxRounds: settings.model.continueMaxRounds, clock: deps.clock, signal,
+        onRetry: (info) => emit({ type: 'retry', turnId, ...info }),
+      });
+    } catch (error) {
+      const cancelled = signal.aborted || (error instanceof ModelError && error.kind === 'cancelled');
+      if (!cancelled) emit({ type: 'error', turnId, message: messageOf(error), code: error instanceof ModelError ? error.kind : undefined });
+      return { end: cancelled ? 'cancelled' : 'error', records };
+    }
+
+    const calls = step.toolCalls;
+    scratchpad.push(assistantStepMessage(protocol, step.text, calls, false));
+    records.push(assistantStepMessage(protocol, step.text, calls, true));
+    if (calls.length === 0) return { end: 'answered', records };
+
+    let completed = false;
+    let stopReason: string | undefined;
+    for (const call of calls) {
+      if (protocol === 'native' && !call.complete) continue;
+      const result = stopReason
+        ? skipped(stopReason)
+        : await executeCall(turnId, call, deps, signal);
+      const status = signal.aborted && !stopReason && result.status === 'error' ? 'cancelled' : result.status;
+      emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarize(result) });
+      scratchpad.push(toolResultMessage(protocol, call, status, result.text));
+      records.push(toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)));
+      if (call.name === 'AttemptCompletion' && result.status === 'success') {
+        completed = true;
+        emit({ type: 'completion', turnId, result: call.params.result ?? '' });
+      }
+      if (signal.aborted) stopReason ??= 'The user stopped the turn before this tool ran.';
+      else if (result.error?.code === 'rejected') stopReason ??= 'Skipped: the user rejected a previous tool call in this message.';
+    }
+    if (signal.aborted) return { end: 'cancelled', records };
+    if (completed) return { end: 'completed', records };
+  }
+  emit({ type: 'error', turnId, message: `Stopped after ${settings.agent.maxIterations} model calls (codeagent.agent.maxIterations). Send a message to let the agent continue.`, code: 'maxIterations' });
+  return { end: 'maxIterations', records };
+}
+
+async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDeps, signal: AbortSignal): Promise<ToolResult> {
+  deps.emit({ type: 'toolCall', turnId, callId: call.callId, name: call.name, params: call.params, partial: false });
+  if (!call.complete) {
+    return errorResult('incomplete_tool_call', `The ${call.name} call was cut off before its closing tag </${call.name}>. Send the complete call again.`);
+  }
+  if (signal.aborted) return errorResult('cancelled', 'The user stopped the turn before this tool ran.');
+  const approve = approvalFor({ approver: deps.approver, settings: deps.settings, turnId, callId: call.callId, emit: deps.emit, signal });
+  try {
+    return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve });
+  } catch (error) {
+    return errorResult('tool_failed', `${call.name} failed: ${messageOf(error)}`);
+  }
+}
+
+function skipped(reason: string): ToolResult {
+  return errorResult(reason.startsWith('Skipped') ? 'skipped' : 'cancelled', reason);
+}
+
+function errorResult(code: string, message: string): ToolResult {
+  return { status: 'error', data: null, error: { code, message }, text: `Error (${code}): ${message}` };
+}
+
+function uiStatus(result: ToolResult, status: string): 'success' | 'error' | 'rejected' | 'cancelled' {
+  if (status === 'cancelled' || result.error?.code === 'cancelled') return 'cancelled';
+  if (result.error?.code === 'rejected') return 'rejected';
+  return result.status;
+}
+
+function summarize(result: ToolResult): string {
+  const text = result.status === 'error' && result.error ? result.error.message : result.text;
+  const lines = text.split('\n');
+  const head = lines.slice(0, 6).join('\n');
+  return head.length > 600 ? `${head.slice(0, 600)}…` : lines.length > 6 ? `${head}\n… (${lines.length - 6} more lines)` : head;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

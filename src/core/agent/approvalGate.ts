@@ -1,0 +1,52 @@
+import { createTwoFilesPatch } from 'diff';
+import type { EventSink } from '../events';
+import type { Settings } from '../settings';
+import type { ApprovalDecision, ApprovalRequest } from '../tools/approval';
+
+/** Where a request goes when the settings don't auto-approve it: the chat card or VS Code's diff editor. */
+export interface Approver {
+  request(request: ApprovalRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
+  if (request.kind === 'edit') return approval.autoApproveEdits;
+  if (approval.autoApproveCommands) return true;
+  const command = request.command.trim();
+  // A prefix only counts at a word boundary, and chained commands never ride on an allowed prefix.
+  if (/[;&|`$<>]|\n/.test(command)) return false;
+  return approval.commandAllowList.some((allowed) => {
+    const prefix = allowed.trim();
+    return prefix !== '' && (command === prefix || command.startsWith(`${prefix} `));
+  });
+}
+
+export function describeApproval(request: ApprovalRequest): string {
+  if (request.kind === 'command') return `$ ${request.command}`;
+  return createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });
+}
+
+/** The ToolContext.approve of one tool call: auto-approval by settings, else ask the Approver; both visible as events. */
+export function approvalFor(options: {
+  approver: Approver;
+  settings: Settings;
+  turnId: string;
+  callId: string;
+  emit: EventSink;
+  signal: AbortSignal;
+}): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+  const { approver, settings, turnId, callId, emit, signal } = options;
+  return async (request) => {
+    const tool = request.kind === 'edit' ? request.tool : 'Bash';
+    if (isAutoApproved(request, settings.approval)) return { decision: 'accepted' };
+    const detail = describeApproval(request);
+    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail });
+    let decision: ApprovalDecision;
+    try {
+      decision = await approver.request(request, { turnId, callId, detail }, signal);
+    } catch (error) {
+      decision = { decision: 'rejected', feedback: signal.aborted ? 'The user stopped the turn.' : String(error) };
+    }
+    emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
+    return decision;
+  };
+}

@@ -1,0 +1,62 @@
+import type { EventSink } from '../events';
+import { resilientModelStream, type ResilienceOptions } from '../model/resilientModelStream';
+import { NativeToolCallAssembler } from '../parser/nativeToolCallAssembler';
+import type { ParserEvent, ToolCallEndEvent } from '../parser/parserEvents';
+import { XmlStreamParser } from '../parser/xmlStreamParser';
+import type { FinishReason, ModelClient, ModelRequest, TokenUsage } from '../ports/modelClient';
+import { PartialToolCallReporter } from './partialToolCallReporter';
+
+export interface ModelStep {
+  /** Everything the model wrote as text (XML tool calls included): the assistant message of this step. */
+  text: string;
+  toolCalls: ToolCallEndEvent[];
+  usage: TokenUsage | undefined;
+  finish: FinishReason;
+}
+
+export interface ModelStepOptions extends ResilienceOptions {
+  protocol: 'xml' | 'native';
+  /** Tool name → parameter names, for the XML parser. */
+  toolGrammar: Readonly<Record<string, readonly string[]>>;
+  turnId: string;
+  emit: EventSink;
+  onUsage(usage: TokenUsage): void;
+}
+
+/** One model call of a turn: streams it, parses tool calls incrementally, and forwards every event as it happens. */
+export async function readModelStep(client: ModelClient, request: ModelRequest, options: ModelStepOptions): Promise<ModelStep> {
+  const { turnId, emit } = options;
+  const xml = options.protocol === 'xml' ? new XmlStreamParser({ tools: options.toolGrammar }) : undefined;
+  const native = new NativeToolCallAssembler();
+  const partials = new PartialToolCallReporter(turnId, emit);
+  const step: ModelStep = { text: '', toolCalls: [], usage: undefined, finish: 'unknown' };
+
+  const handle = (events: ParserEvent[]) => {
+    for (const event of events) {
+      switch (event.type) {
+        case 'text': emit({ type: 'text', turnId, delta: event.delta }); break;
+        case 'thinking': emit({ type: 'thinking', turnId, delta: event.delta }); break;
+        case 'toolCallStart': partials.start(event.callId, event.name); break;
+        case 'toolParamDelta': partials.delta(event.callId, event.param, event.delta); break;
+        case 'toolCallEnd': partials.end(event.callId); step.toolCalls.push(event); break;
+      }
+    }
+  };
+
+  for await (const chunk of resilientModelStream(client, request, options)) {
+    switch (chunk.type) {
+      case 'text':
+        step.text += chunk.delta;
+        if (xml) handle(xml.feed(chunk.delta));
+        else emit({ type: 'text', turnId, delta: chunk.delta });
+        break;
+      case 'reasoning': emit({ type: 'thinking', turnId, delta: chunk.delta }); break;
+      case 'toolCallDelta': handle(native.push(chunk)); break;
+      case 'usage': step.usage = chunk.usage; options.onUsage(chunk.usage); break;
+      case 'finish': step.finish = chunk.reason; break;
+    }
+  }
+  if (xml) handle(xml.end());
+  handle(native.finish());
+  return step;
+}

@@ -1,0 +1,39 @@
+import type { ToolCallEndEvent } from '../parser/parserEvents';
+import type { ChatMessage } from '../ports/modelClient';
+
+export type WireProtocol = 'xml' | 'native';
+
+/** Long parameter values (a Write's whole file) stay in the scratchpad; history keeps only their head. */
+const historyParamLimit = 2000;
+
+export function toolResultMessage(protocol: WireProtocol, call: ToolCallEndEvent, status: string, content: string): ChatMessage {
+  if (protocol === 'native') return { role: 'tool', toolCallId: call.callId, content: `[${status}] ${content}` };
+  return { role: 'user', content: `<tool_result tool="${call.name}" status="${status}">\n${content}\n</tool_result>` };
+}
+
+/** The assistant message of one model step, full for the scratchpad or with long parameters elided for history. */
+export function assistantStepMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean): ChatMessage {
+  if (protocol === 'native') {
+    const complete = calls.filter((c) => c.complete);
+    return {
+      role: 'assistant',
+      content: text,
+      toolCalls: complete.length ? complete.map((c) => ({ id: c.callId, name: c.name, arguments: JSON.stringify(forHistory ? elideParams(c.params) : c.params) })) : undefined,
+    };
+  }
+  if (!forHistory) return { role: 'assistant', content: text };
+  let content = text;
+  for (const call of calls) {
+    if (!Object.values(call.params).some((v) => v.length > historyParamLimit)) continue;
+    content = content.split(call.raw).join(serializeXmlCall(call.name, elideParams(call.params)));
+  }
+  return { role: 'assistant', content };
+}
+
+function elideParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v.length > historyParamLimit ? `${v.slice(0, historyParamLimit)}\n… [${v.length - historyParamLimit} more characters not kept in history]` : v]));
+}
+
+function serializeXmlCall(name: string, params: Record<string, string>): string {
+  return `<${name}>\n${Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join('\n')}\n</${name}>`;
+}

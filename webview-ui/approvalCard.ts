@@ -1,0 +1,55 @@
+import type { TranscriptEntry } from '../src/protocol/transcript';
+import { post } from './vscodeApi';
+
+/** The chat card for an edit or a command waiting for the user: the diff or command, Accept/Reject and optional feedback. */
+export function approvalCard(entry: TranscriptEntry): Node[] {
+  const meta = entry.meta ?? {};
+  const tool = String(meta.tool ?? '');
+  const header = document.createElement('div');
+  header.className = 'entry-header';
+  header.textContent = tool === 'Bash' ? 'Run this command?' : `Apply this ${tool}?`;
+
+  const detail = document.createElement('pre');
+  detail.className = 'approval-detail';
+  for (const line of entry.text.split('\n')) {
+    const span = document.createElement('span');
+    span.textContent = `${line}\n`;
+    if (line.startsWith('+') && !line.startsWith('+++')) span.className = 'diff-add';
+    else if (line.startsWith('-') && !line.startsWith('---')) span.className = 'diff-del';
+    else if (line.startsWith('@@')) span.className = 'diff-hunk';
+    detail.append(span);
+  }
+  if (meta.phase !== 'request') {
+    const outcome = document.createElement('div');
+    outcome.className = `approval-outcome approval-${String(meta.decision)}`;
+    outcome.textContent = meta.decision === 'accepted' ? 'Accepted' : `Rejected${meta.feedback ? `: ${String(meta.feedback)}` : ''}`;
+    return [header, detail, outcome];
+  }
+
+  const callId = String(meta.callId);
+  const feedback = document.createElement('textarea');
+  feedback.className = 'approval-feedback';
+  feedback.rows = 2;
+  feedback.placeholder = 'Optional feedback for the agent (sent with Reject)';
+  feedback.setAttribute('aria-label', 'Feedback for the agent');
+  const accept = button(tool === 'Bash' ? 'Run' : 'Accept', false, () => decide('accepted'));
+  accept.setAttribute('aria-label', 'Accept');
+  const reject = button('Reject', true, () => decide('rejected'));
+  const buttons = document.createElement('div');
+  buttons.className = 'buttons';
+  buttons.append(reject, accept);
+  function decide(decision: 'accepted' | 'rejected'): void {
+    accept.toggleAttribute('disabled', true);
+    reject.toggleAttribute('disabled', true);
+    post({ type: 'approvalDecision', callId, decision, feedback: decision === 'rejected' && feedback.value.trim() ? feedback.value.trim() : undefined });
+  }
+  return [header, detail, feedback, buttons];
+}
+
+function button(label: string, secondary: boolean, onClick: () => void): HTMLElement {
+  const element = document.createElement('vscode-button');
+  element.textContent = label;
+  if (secondary) element.setAttribute('secondary', '');
+  element.addEventListener('click', onClick);
+  return element;
+}

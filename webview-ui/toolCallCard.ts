@@ -1,0 +1,38 @@
+import type { TranscriptEntry } from '../src/protocol/transcript';
+
+/** Parameters worth a line in the card header; long ones (file bodies, edits) go in a collapsible block. */
+const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query'];
+const statusLabels: Record<string, string> = { streaming: '…', pending: 'running', success: '✓', error: '✗ error', rejected: '✗ rejected', cancelled: '■ cancelled' };
+
+export function toolCallCard(entry: TranscriptEntry): Node[] {
+  const meta = entry.meta ?? {};
+  const params = (meta.params ?? {}) as Record<string, unknown>;
+  const status = String(meta.status ?? '');
+  const header = document.createElement('div');
+  header.className = 'entry-header tool-header';
+  const name = document.createElement('span');
+  name.className = 'tool-name';
+  name.textContent = String(meta.name ?? 'Tool');
+  const key = document.createElement('span');
+  key.className = 'tool-key';
+  key.textContent = keyParams.map((k) => params[k]).filter((v) => typeof v === 'string' && v.length < 300).join(' ');
+  const state = document.createElement('span');
+  state.className = `tool-status status-${status}`;
+  state.textContent = statusLabels[status] ?? status;
+  header.append(name, key, state);
+
+  const nodes: Node[] = [header];
+  for (const [param, value] of Object.entries(params)) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+    if (keyParams.includes(param) && text.length < 300) continue;
+    const details = document.createElement('details');
+    details.open = status === 'streaming';
+    const summary = document.createElement('summary');
+    summary.textContent = `${param} (${text.split('\n').length} lines)`;
+    const pre = document.createElement('pre');
+    pre.textContent = text;
+    details.append(summary, pre);
+    nodes.push(details);
+  }
+  return nodes;
+}
