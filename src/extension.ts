@@ -1,9 +1,12 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { AgentSession } from './core/agent/agentSession';
+import { PendingApprovals } from './core/agent/pendingDecisions';
 import { createIdGenerator } from './core/ids';
-import { renderTemplate } from './core/promptTemplate';
+import { createDefaultToolRegistry } from './core/tools/defaultTools';
+import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { OpenAiModelClient } from './node/openaiModelClient';
+import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatController } from './vscode/chatController';
@@ -11,7 +14,6 @@ import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { onboardingFor } from './vscode/onboarding';
 import { readSettings } from './vscode/settingsReader';
-import systemPromptTemplate from '../prompts/system.md';
 
 /** Composition root: builds the services and wires them; no behaviour lives here. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -21,24 +23,32 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
-  const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '(no folder open)';
+  const tools = createDefaultToolRegistry();
+  const approvals = new PendingApprovals();
+  const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+
+  const createSession = () => {
+    const root = workspaceRoot() ?? os.homedir();
+    const ports = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
+    return new AgentSession({
+      model: () => new OpenAiModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current() }),
+      clock: systemClock,
+      settings,
+      tools,
+      ...ports,
+      approver: approvals,
+      newId,
+      environment: () => ({
+        os: `${os.type()} ${os.release()} (${process.platform})`,
+        shell: vscode.env.shell || process.env.SHELL || (process.platform === 'win32' ? 'powershell' : 'bash'),
+        workspaceRoot: root,
+      }),
+    });
+  };
 
   const controller = new ChatController({
-    createSession: () =>
-      new AgentSession({
-        model: () => new OpenAiModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current() }),
-        clock: systemClock,
-        settings,
-        newId,
-        systemPrompt: () =>
-          renderTemplate(systemPromptTemplate, {
-            toolSection: '',
-            os: `${os.type()} ${os.release()}`,
-            shell: vscode.env.shell || process.env.SHELL || 'sh',
-            workspaceRoot: workspaceRoot(),
-            date: new Date().toISOString().slice(0, 10),
-          }),
-      }),
+    createSession,
+    approvals,
     onboarding: () => onboardingFor(settings(), apiKeys.current()),
     runCommand: (command) =>
       void (command === 'setApiKey'

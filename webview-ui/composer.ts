@@ -1,5 +1,7 @@
 import { post } from './vscodeApi';
 
+const defaultPlaceholder = 'Ask CodeAgent… (Enter to send, Shift+Enter for a new line)';
+
 interface ComposerElements {
   input: HTMLTextAreaElement;
   send: HTMLElement;
@@ -12,6 +14,8 @@ interface ComposerElements {
 export class Composer {
   private busy = false;
   private blocked = false;
+  /** AskUser is waiting: the next message answers it, so sending stays possible while the turn runs. */
+  private awaitingAnswer = false;
 
   constructor(private readonly el: ComposerElements) {
     el.input.addEventListener('keydown', (event) => {
@@ -46,9 +50,12 @@ export class Composer {
     this.el.input.focus();
   }
 
-  setBusy(busy: boolean): void {
+  setBusy(busy: boolean, awaitingAnswer = false): void {
     this.busy = busy;
+    this.awaitingAnswer = busy && awaitingAnswer;
+    this.el.input.placeholder = this.awaitingAnswer ? 'Answer the agent’s question…' : defaultPlaceholder;
     this.refresh();
+    if (this.awaitingAnswer) this.el.input.focus();
   }
 
   setBlocked(blocked: boolean): void {
@@ -58,16 +65,17 @@ export class Composer {
 
   private submit(): void {
     const text = this.el.input.value.trim();
-    if (!text || this.busy || this.blocked) return;
+    if (!text || (this.busy && !this.awaitingAnswer) || this.blocked) return;
     post({ type: 'send', text });
     this.setDraft('');
     this.el.onDraftChange('');
   }
 
   private refresh(): void {
-    setDisabled(this.el.send, this.busy || this.blocked || this.el.input.value.trim() === '');
+    const canSend = !this.blocked && (!this.busy || this.awaitingAnswer);
+    setDisabled(this.el.send, !canSend || this.el.input.value.trim() === '');
     this.el.stop.hidden = !this.busy;
-    this.el.send.hidden = this.busy;
+    this.el.send.hidden = this.busy && !this.awaitingAnswer;
   }
 
   private autosize(): void {

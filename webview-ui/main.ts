@@ -30,7 +30,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'entryAdded': transcript.add(message.entry); break;
     case 'entryAppended': transcript.append(message.id, message.delta); break;
     case 'entryUpdated': transcript.update(message.entry); break;
-    case 'busy': composer.setBusy(message.busy); break;
+    case 'busy': composer.setBusy(message.busy, message.awaitingAnswer ?? false); break;
     case 'onboarding': showOnboarding(message.onboarding); break;
     case 'usage': showUsage(message.usage); break;
     case 'prefill': composer.insert(message.text); break;

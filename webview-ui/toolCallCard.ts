@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
+import { post } from './vscodeApi';
 
 /** Parameters worth a line in the card header; long ones (file bodies, edits) go in a collapsible block. */
 const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query'];
@@ -22,6 +23,7 @@ export function toolCallCard(entry: TranscriptEntry): Node[] {
   header.append(name, key, state);
 
   const nodes: Node[] = [header];
+  if (meta.name === 'AskUser' && status === 'pending') nodes.push(answerButtons(params.options));
   for (const [param, value] of Object.entries(params)) {
     const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
     if (keyParams.includes(param) && text.length < 300) continue;
@@ -35,4 +37,28 @@ export function toolCallCard(entry: TranscriptEntry): Node[] {
     nodes.push(details);
   }
   return nodes;
+}
+
+/** AskUser's suggested answers, one click each; typing a free answer works too. */
+function answerButtons(options: unknown): Node {
+  const row = document.createElement('div');
+  row.className = 'buttons answer-options';
+  const list: unknown[] = Array.isArray(options) ? options : typeof options === 'string' ? safeJsonArray(options) : [];
+  for (const option of list.filter((o): o is string => typeof o === 'string')) {
+    const button = document.createElement('vscode-button');
+    button.setAttribute('secondary', '');
+    button.textContent = option;
+    button.addEventListener('click', () => post({ type: 'send', text: option }));
+    row.append(button);
+  }
+  return row;
+}
+
+function safeJsonArray(text: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
 }

@@ -30,7 +30,7 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('entryAdded'), entry: TranscriptEntry }),
   z.object({ type: z.literal('entryAppended'), id: z.string(), delta: z.string() }),
   z.object({ type: z.literal('entryUpdated'), entry: TranscriptEntry }),
-  z.object({ type: z.literal('busy'), busy: z.boolean() }),
+  z.object({ type: z.literal('busy'), busy: z.boolean(), awaitingAnswer: z.boolean().optional() }),
   z.object({ type: z.literal('onboarding'), onboarding: Onboarding.nullable() }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),

@@ -1,4 +1,5 @@
 import type { AgentSession } from '../core/agent/agentSession';
+import type { PendingApprovals } from '../core/agent/pendingDecisions';
 import type { AgentEvent } from '../core/events';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
 import type { Onboarding } from '../protocol/transcript';
@@ -6,6 +7,7 @@ import { TranscriptProjector } from './transcriptProjector';
 
 export interface ChatControllerDeps {
   createSession: () => AgentSession;
+  approvals: PendingApprovals;
   onboarding: () => Onboarding | null;
   runCommand: (command: 'openSettings' | 'setApiKey') => void;
   openFile: (path: string) => void;
@@ -40,12 +42,20 @@ export class ChatController {
       case 'newChat': return this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
       case 'openFile': return this.deps.openFile(message.path);
-      case 'approvalDecision': return;
+      case 'approvalDecision': {
+        const decision = message.decision === 'accepted' ? { decision: 'accepted' as const } : { decision: 'rejected' as const, feedback: message.feedback };
+        if (!this.deps.approvals.decide(message.callId, decision)) this.deps.log(`No approval is waiting for ${message.callId}.`);
+        return;
+      }
     }
   }
 
   async send(text: string): Promise<void> {
     if (this.deps.onboarding()) return this.refreshOnboarding();
+    if (this.session.awaitingAnswer) {
+      this.session.answer(text);
+      return;
+    }
     if (this.session.busy) return this.deps.log('A turn is running; the message was not sent.');
     const session = this.session;
     const projector = this.projector;
@@ -55,6 +65,8 @@ export class ChatController {
         // Events of a conversation the user already left must not leak into the new one.
         if (projector !== this.projector) return;
         for (const patch of projector.apply(event)) this.emit(patch);
+        if (event.type === 'toolCall' && event.name === 'AskUser' && !event.partial) this.emit({ type: 'busy', busy: true, awaitingAnswer: true });
+        if (event.type === 'toolResult' && event.name === 'AskUser') this.emit({ type: 'busy', busy: true, awaitingAnswer: false });
       });
     } catch (error) {
       this.deps.log(`Turn failed: ${error instanceof Error ? error.stack : String(error)}`);

@@ -1,21 +1,49 @@
-import type { AgentEvent, EventSink } from '../events';
+import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
+import type { CommandRunner } from '../ports/commandRunner';
 import { ModelError, type ChatMessage, type ModelClient, type TokenUsage } from '../ports/modelClient';
+import type { TextSearch } from '../ports/textSearch';
+import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { Settings } from '../settings';
-import { resilientModelStream } from '../model/resilientModelStream';
+import type { FileChange } from '../tools/approval';
+import { ReadLedger } from '../tools/readLedger';
+import { InMemoryTodoStore, formatTodoList } from '../tools/todoStore';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import { runAgentTurn, type TurnEnd } from './agentTurn';
+import type { Approver } from './approvalGate';
 import { costOf } from './cost';
+import { PendingQuestion } from './pendingDecisions';
+import { turnToolsFrom } from './registryTurnTools';
+import { buildSystemPrompt } from './systemPrompt';
+
+export interface SessionEnvironment {
+  os: string;
+  shell: string;
+  workspaceRoot: string;
+}
 
 export interface AgentSessionDeps {
   model: () => ModelClient;
   clock: Clock;
   settings: () => Settings;
-  systemPrompt: () => string;
+  tools: ToolRegistry;
+  fs: WorkspaceFs;
+  commands: CommandRunner;
+  search: TextSearch;
+  approver: Approver;
+  environment: () => SessionEnvironment;
+  /** L2 project rules, read afresh for every turn. */
+  rules?: () => Promise<string>;
   newId: () => string;
+  onFileChanged?: (change: FileChange) => void;
 }
 
-/** One conversation: owns its history and runs one turn at a time. */
+/** One conversation: owns its history, todos and read ledger, and runs one agent turn at a time. */
 export class AgentSession {
   private readonly history: ChatMessage[] = [];
+  private readonly todos = new InMemoryTodoStore();
+  private readonly readLedger = new ReadLedger();
+  private readonly question = new PendingQuestion();
   private running: AbortController | undefined;
   private lastUsage: TokenUsage | undefined;
 
@@ -29,57 +57,79 @@ export class AgentSession {
     return this.history;
   }
 
+  get lastReportedUsage(): TokenUsage | undefined {
+    return this.lastUsage;
+  }
+
+  /** True while AskUser waits: the next chat message is its answer, not a new turn. */
+  get awaitingAnswer(): boolean {
+    return this.question.waiting;
+  }
+
+  answer(text: string): boolean {
+    return this.question.answer(text);
+  }
+
   cancel(): void {
     this.running?.abort(new ModelError('cancelled', 'Cancelled by the user.'));
   }
 
-  async send(userText: string, emit: EventSink): Promise<void> {
+  async send(userText: string, emit: EventSink): Promise<TurnEnd> {
     if (this.running) throw new Error('A turn is already running; stop it first.');
     const controller = new AbortController();
     this.running = controller;
     const turnId = this.deps.newId();
     const settings = this.deps.settings();
     emit({ type: 'turnStarted', turnId, userText });
-    const request = {
-      model: settings.model.name,
-      maxOutputTokens: settings.model.maxOutputTokens,
-      messages: [{ role: 'system' as const, content: this.deps.systemPrompt() }, ...this.history, { role: 'user' as const, content: userText }],
-    };
-    let answer = '';
-    let reason: Extract<AgentEvent, { type: 'turnEnded' }>['reason'] = 'answered';
+    const unsubscribe = this.todos.onChange((todos) => emit({ type: 'todo', todos: [...todos] }));
+    let end: TurnEnd = 'error';
+    let records: ChatMessage[] = [];
     try {
-      const stream = resilientModelStream(this.deps.model(), request, {
-        maxRetries: settings.model.maxRetries,
-        continueMaxRounds: settings.model.continueMaxRounds,
+      const environment = this.deps.environment();
+      const outcome = await runAgentTurn(turnId, userText, {
+        model: this.deps.model(),
         clock: this.deps.clock,
-        signal: controller.signal,
-        onRetry: (info) => emit({ type: 'retry', turnId, ...info }),
-      });
-      for await (const chunk of stream) {
-        if (chunk.type === 'text') { answer += chunk.delta; emit({ type: 'text', turnId, delta: chunk.delta }); }
-        else if (chunk.type === 'reasoning') emit({ type: 'thinking', turnId, delta: chunk.delta });
-        else if (chunk.type === 'usage') this.recordUsage(turnId, chunk.usage, settings, emit);
-      }
+        settings,
+        tools: turnToolsFrom(this.deps.tools),
+        approver: this.deps.approver,
+        toolContext: {
+          fs: this.deps.fs,
+          commands: this.deps.commands,
+          search: this.deps.search,
+          readLedger: this.readLedger,
+          todos: this.todos,
+          askUser: () => this.question.ask(controller.signal),
+          onFileChanged: this.deps.onFileChanged,
+        },
+        systemPrompt: buildSystemPrompt({
+          protocol: settings.model.toolProtocol,
+          toolDocs: this.deps.tools.list().map((t) => t.doc),
+          ...environment,
+          date: new Date(this.deps.clock.now()).toISOString().slice(0, 10),
+        }),
+        rules: (await this.deps.rules?.()) ?? '',
+        history: this.history,
+        todoRecap: () => (this.todos.get().length ? formatTodoList(this.todos.get()) : ''),
+        emit,
+        onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit),
+      }, controller.signal);
+      end = outcome.end;
+      records = outcome.records;
     } catch (error) {
-      const cancelled = controller.signal.aborted || (error instanceof ModelError && error.kind === 'cancelled');
-      reason = cancelled ? 'cancelled' : 'error';
-      if (!cancelled) emit({ type: 'error', turnId, message: error instanceof Error ? error.message : String(error), code: error instanceof ModelError ? error.kind : undefined });
+      emit({ type: 'error', turnId, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
+      unsubscribe();
       this.running = undefined;
     }
-    // The exchange enters history even when cut short, so the next turn sees what the user already saw.
-    this.history.push({ role: 'user', content: userText });
-    if (answer || reason === 'answered') this.history.push({ role: 'assistant', content: answer + (reason === 'cancelled' ? '\n\n[cancelled by the user]' : '') });
-    emit({ type: 'turnEnded', turnId, reason });
+    // The whole exchange enters history, even when cut short, so the next turn sees what the user saw.
+    this.history.push({ role: 'user', content: userText }, ...records);
+    emit({ type: 'turnEnded', turnId, reason: end });
+    return end;
   }
 
   private recordUsage(turnId: string, usage: TokenUsage, settings: Settings, emit: EventSink): void {
     this.lastUsage = usage;
     emit({ type: 'tokenUsage', turnId, usage, cost: costOf(usage, settings) });
     emit({ type: 'contextWindow', usedTokens: usage.inputTokens + usage.outputTokens, windowTokens: settings.model.contextWindow });
-  }
-
-  get lastReportedUsage(): TokenUsage | undefined {
-    return this.lastUsage;
   }
 }

@@ -1,89 +1,201 @@
 import { strict as assert } from 'node:assert';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../../src/core/events';
 import { createIdGenerator } from '../../../../src/core/ids';
 import { Settings } from '../../../../src/core/settings';
+import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
+import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
 import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
 import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
 import { recordingClock } from '../../../support/recordingClock';
+import { TempWorkspace } from '../tools/toolTestKit';
 
-describe('AgentSession (plain chat turn)', () => {
+type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
+
+describe('AgentSession: the ReAct turn against the scripted server', function () {
+  this.timeout(15000);
   let server: ScriptedModelServer;
+  let ws: TempWorkspace;
   before(async () => { server = await ScriptedModelServer.start(); });
   after(() => server.close());
-  beforeEach(() => server.reset());
+  beforeEach(async () => {
+    server.reset();
+    ws = await TempWorkspace.create({ 'src/a.ts': 'export const a = 1;\nexport const b = 2;\n', 'README.md': '# demo\n' });
+  });
+  afterEach(() => ws.cleanup());
 
-  function session(overrides: Record<string, unknown> = {}) {
-    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model', inputPricePerMTok: 2, outputPricePerMTok: 10, ...overrides } });
-    return new AgentSession({
+  function session(options: { model?: Record<string, unknown>; approval?: Record<string, unknown>; agent?: Record<string, unknown> } = {}) {
+    const settings = Settings.parse({
+      model: { baseUrl: server.baseUrl, name: 'scripted-model', inputPricePerMTok: 2, outputPricePerMTok: 10, ...options.model },
+      approval: options.approval,
+      agent: options.agent,
+    });
+    const approvals = new PendingApprovals();
+    const s = new AgentSession({
       model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
       clock: recordingClock(),
       settings: () => settings,
-      systemPrompt: () => 'SYSTEM',
+      tools: createDefaultToolRegistry(),
+      ...createNodeToolPorts({ workspaceRoot: ws.root }),
+      approver: approvals,
       newId: createIdGenerator(() => 0, 't'),
+      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
     });
+    return { s, approvals };
   }
 
-  async function run(s: AgentSession, text: string): Promise<AgentEvent[]> {
+  async function run(s: AgentSession, text: string, onEvent: (e: AgentEvent) => void = () => {}) {
     const events: AgentEvent[] = [];
-    await s.send(text, (e) => events.push(e));
-    return events;
+    const end = await s.send(text, (e) => { events.push(e); onEvent(e); });
+    return { events, end };
   }
 
-  it('sends system + history + user and streams the answer as text events', async () => {
-    server.enqueue({ text: 'First answer', chunkSize: 4, usage: { prompt_tokens: 1000, completion_tokens: 500 } }, { text: 'Second' });
-    const s = session();
-    const events = await run(s, 'first question');
-    assert.deepEqual(events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta), ['Firs', 't an', 'swer']);
-    const usage = events.find((e) => e.type === 'tokenUsage') as Extract<AgentEvent, { type: 'tokenUsage' }>;
-    assert.equal(usage.cost, (1000 * 2 + 500 * 10) / 1e6);
-    assert.deepEqual(events.find((e) => e.type === 'contextWindow'), { type: 'contextWindow', usedTokens: 1500, windowTokens: 200000 });
-    assert.deepEqual(events.at(-1), { type: 'turnEnded', turnId: (events[0] as { turnId: string }).turnId, reason: 'answered' });
+  const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) => events.filter((e) => e.type === type) as Ev<T>[];
+  const messages = (i: number) => server.requests[i]!.body.messages as { role: string; content: string; tool_call_id?: string }[];
 
-    await run(s, 'second question');
-    assert.deepEqual(server.requests[1]!.body.messages, [
-      { role: 'system', content: 'SYSTEM' },
-      { role: 'user', content: 'first question' },
-      { role: 'assistant', content: 'First answer' },
-      { role: 'user', content: 'second question' },
-    ]);
-    assert.equal(server.requests[1]!.body.model, 'scripted-model');
-    assert.equal(server.requests[1]!.body.max_tokens, 8192);
+  it('answers a plain question in one call; the system prompt carries the tool docs and environment', async () => {
+    server.enqueue({ text: 'Just an answer.', chunkSize: 4, usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+    const { s } = session();
+    const { events, end } = await run(s, 'what is this?');
+    assert.equal(end, 'answered');
+    assert.equal(of(events, 'text').map((e) => e.delta).join(''), 'Just an answer.');
+    assert.equal(of(events, 'tokenUsage')[0]!.cost, (1000 * 2 + 500 * 10) / 1e6);
+    const sent = messages(0);
+    assert.deepEqual(sent.map((m) => m.role), ['system', 'user']);
+    assert.match(sent[0]!.content, /<Read>/);
+    assert.match(sent[0]!.content, /AttemptCompletion/);
+    assert.match(sent[0]!.content, /TestOS/);
+    assert.deepEqual(s.messages, [{ role: 'user', content: 'what is this?' }, { role: 'assistant', content: 'Just an answer.' }]);
   });
 
-  it('reports a provider error as an error event and keeps history consistent', async () => {
-    server.enqueue({ fault: { kind: 'http', status: 400, message: 'model not found' } }, { text: 'fine now' });
-    const s = session();
-    const events = await run(s, 'hello');
-    const error = events.find((e) => e.type === 'error') as Extract<AgentEvent, { type: 'error' }>;
-    assert.match(error.message, /400.*model not found/);
-    assert.equal(error.code, 'badRequest');
-    assert.equal((events.at(-1) as { reason: string }).reason, 'error');
-    assert.deepEqual(s.messages, [{ role: 'user', content: 'hello' }]);
-    await run(s, 'again');
-    assert.deepEqual(server.requests[1]!.body.messages.slice(1).map((m: { role: string }) => m.role), ['user', 'user']);
-  });
-
-  it('cancel mid-stream ends the turn as cancelled and records the partial answer', async () => {
-    server.enqueue({ text: 'y'.repeat(300), chunkSize: 3, delayMs: 10 });
-    const s = session();
-    const events: AgentEvent[] = [];
-    const done = s.send('long please', (e) => {
-      events.push(e);
-      if (e.type === 'text' && events.filter((x) => x.type === 'text').length === 3) s.cancel();
+  it('reads, edits after approval, completes; the model sees full results, history keeps compressed records', async () => {
+    server.enqueue(
+      { text: 'Let me look.\n<Read>\n<path>src/a.ts</path>\n</Read>', chunkSize: 7 },
+      { text: '<Edit>\n<path>src/a.ts</path>\n<old_string>export const b = 2;</old_string>\n<new_string>export const b = 3;</new_string>\n</Edit>', chunkSize: 9 },
+      { text: '<AttemptCompletion>\n<result>Changed b to 3.</result>\n</AttemptCompletion>' },
+    );
+    const { s, approvals } = session();
+    const { events, end } = await run(s, 'set b to 3', (e) => {
+      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'accepted' }), 5);
     });
-    await done;
-    assert.equal((events.at(-1) as { reason: string }).reason, 'cancelled');
-    assert.equal(events.some((e) => e.type === 'error'), false);
-    assert.equal(s.busy, false);
-    assert.match(s.messages[1]!.content, /^y{9}\n\n\[cancelled by the user\]$/);
+    assert.equal(end, 'completed');
+    assert.equal(await ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 3;\n');
+    const approval = of(events, 'approval');
+    assert.deepEqual(approval.map((a) => [a.phase, a.tool, a.decision]), [['request', 'Edit', undefined], ['decision', 'Edit', 'accepted']]);
+    assert.match(approval[0]!.detail, /-export const b = 2;\n\+export const b = 3;/);
+    assert.deepEqual(of(events, 'toolResult').map((r) => [r.name, r.status]), [['Read', 'success'], ['Edit', 'success'], ['AttemptCompletion', 'success']]);
+    assert.equal(of(events, 'completion')[0]!.result, 'Changed b to 3.');
+    assert.ok(of(events, 'toolCall').some((c) => c.partial && c.name === 'Edit'), 'partial tool-call events while streaming');
+    assert.equal(of(events, 'text').map((e) => e.delta).join(''), 'Let me look.\n', 'tool XML is not shown as text');
+
+    // Request 2 carries the Read observation in full (numbered lines), request 3 the Edit's success.
+    const second = messages(1);
+    assert.equal(second.at(-2)!.role, 'assistant');
+    assert.match(second.at(-1)!.content, /^<tool_result tool="Read" status="success">/);
+    assert.match(second.at(-1)!.content, /2\texport const b = 2;|2→export const b = 2;|\s2[^\n]*export const b = 2;/);
+    assert.match(messages(2).at(-1)!.content, /<tool_result tool="Edit" status="success">/);
+    assert.deepEqual(s.messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
   });
 
-  it('refuses a second send while a turn runs', async () => {
-    server.enqueue({ text: 'slow', chunkSize: 1, delayMs: 30 });
-    const s = session();
-    const first = s.send('one', () => {});
-    await assert.rejects(s.send('two', () => {}), /already running/);
-    await first;
+  it('a rejected edit leaves the file unchanged and tells the model, with the feedback', async () => {
+    server.enqueue(
+      { text: '<Read><path>src/a.ts</path></Read>' },
+      { text: '<Edit><path>src/a.ts</path><old_string>export const a = 1;</old_string><new_string>export const a = 42;</new_string></Edit>' },
+      { text: 'Understood, leaving it.' },
+    );
+    const { s, approvals } = session();
+    const { events, end } = await run(s, 'change a', (e) => {
+      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'keep a at 1, use a new constant' }), 5);
+    });
+    assert.equal(end, 'answered');
+    assert.equal(await ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 2;\n');
+    assert.equal(of(events, 'toolResult')[1]!.status, 'rejected');
+    const told = messages(2).at(-1)!.content;
+    assert.match(told, /status="error"/);
+    assert.match(told, /reject/i);
+    assert.match(told, /keep a at 1, use a new constant/);
+  });
+
+  it('unknown tools and invalid parameters go back to the model as errors and the loop goes on', async () => {
+    server.enqueue(
+      { text: '<Read><offset>abc</offset></Read>' },
+      { text: 'done' },
+    );
+    const { s } = session();
+    const { end } = await run(s, 'x');
+    assert.equal(end, 'answered');
+    const told = messages(1).at(-1)!.content;
+    assert.match(told, /invalid_params|Invalid parameters for Read/);
+    assert.match(told, /path/);
+  });
+
+  it('an unknown native tool goes back to the model as unknown_tool', async () => {
+    server.enqueue({ toolCalls: [{ id: 'c1', name: 'DeleteEverything', arguments: '{}' }] }, { text: 'sorry' });
+    const { s } = session({ model: { toolProtocol: 'native' } });
+    const { end, events } = await run(s, 'x');
+    assert.equal(end, 'answered');
+    assert.equal(of(events, 'toolResult')[0]!.status, 'error');
+    assert.match(messages(1).at(-1)!.content, /Unknown tool 'DeleteEverything'. Available tools: Read, Write/);
+  });
+
+  it('refuses a path outside the workspace with a clear error', async () => {
+    server.enqueue({ text: '<Read><path>../../etc/passwd</path></Read>' }, { text: 'ok' });
+    const { s } = session();
+    await run(s, 'x');
+    assert.match(messages(1).at(-1)!.content, /outside the workspace/);
+  });
+
+  it('cancel during a running command kills it and leaves a paired, cancelled record', async () => {
+    server.enqueue({ text: '<Bash><command>sleep 30</command></Bash>' }, { text: 'never requested' });
+    const { s } = session({ approval: { autoApproveCommands: true } });
+    const started = Date.now();
+    const { end, events } = await run(s, 'wait', (e) => {
+      if (e.type === 'toolCall' && e.name === 'Bash' && !e.partial) setTimeout(() => s.cancel(), 200);
+    });
+    assert.equal(end, 'cancelled');
+    assert.ok(Date.now() - started < 5000, 'the sleep was killed');
+    assert.equal(of(events, 'toolResult')[0]!.status, 'cancelled');
+    assert.equal(server.requests.length, 1);
+    const last = s.messages.at(-1)!;
+    assert.match(last.content, /<tool_result tool="Bash" status="cancelled">/);
+  });
+
+  it('stops at maxIterations with a visible error', async () => {
+    server.setResponder(() => ({ text: '<LS><path>.</path></LS>' }));
+    const { s } = session({ agent: { maxIterations: 3 } });
+    const { end, events } = await run(s, 'loop forever');
+    assert.equal(end, 'maxIterations');
+    assert.equal(server.requests.length, 3);
+    assert.match(of(events, 'error')[0]!.message, /maxIterations/);
+  });
+
+  it('native protocol: sends tools, maps tool_calls, answers with tool messages', async () => {
+    server.enqueue(
+      { toolCalls: [{ id: 'call_r', name: 'Read', arguments: '{"path":"README.md"}' }], chunkSize: 5 },
+      { text: 'It is a demo.' },
+    );
+    const { s } = session({ model: { toolProtocol: 'native' } });
+    const { end, events } = await run(s, 'what is the readme?');
+    assert.equal(end, 'answered');
+    const tools = server.requests[0]!.body.tools as { function: { name: string; parameters: { properties: Record<string, unknown> } } }[];
+    assert.ok(tools.some((t) => t.function.name === 'Read' && 'path' in t.function.parameters.properties));
+    const second = messages(1);
+    assert.equal(second.at(-1)!.role, 'tool');
+    assert.equal(second.at(-1)!.tool_call_id, 'call_r');
+    assert.match(second.at(-1)!.content, /# demo/);
+    assert.equal(of(events, 'toolResult')[0]!.status, 'success');
+  });
+
+  it('a huge Write stays whole in the scratchpad but is elided in history', async () => {
+    const body = 'x'.repeat(10_000);
+    server.enqueue({ text: `<Write><path>big.txt</path><content>${body}</content></Write>`, chunkSize: 512 }, { text: 'written' });
+    const { s } = session({ approval: { autoApproveEdits: true } });
+    await run(s, 'write it');
+    assert.equal(await ws.read('big.txt'), body);
+    assert.ok(messages(1).some((m) => m.role === 'assistant' && m.content.includes(body)));
+    const recorded = s.messages.find((m) => m.role === 'assistant')!.content;
+    assert.ok(recorded.length < 3000, `history record is ${recorded.length} chars`);
+    assert.match(recorded, /more characters not kept in history/);
   });
 });

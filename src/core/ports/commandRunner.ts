@@ -1,0 +1,27 @@
+/** Runs shell commands for the Bash tool. Implemented with child_process in src/node/nodeCommandRunner.ts. */
+
+export interface CommandRunOptions {
+  /** Workspace-relative working directory ('.' for the root). */
+  cwd: string;
+  timeoutMs: number;
+  /** Aborting kills the command and everything it started. */
+  signal?: AbortSignal;
+  /** Live output for the UI, decoded, in arrival order. */
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
+}
+
+export interface CommandResult {
+  /** null when the process was killed by a signal. */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Output beyond the cap was dropped from the middle; the text says where. */
+  truncated: boolean;
+  durationMs: number;
+}
+
+export interface CommandRunner {
+  run(command: string, options: CommandRunOptions): Promise<CommandResult>;
+}

@@ -1,0 +1,25 @@
+/** What Write/Edit/MultiEdit and Bash ask the user before acting (spec §8). The agent turn decides auto-approval. */
+
+export type ApprovalRequest =
+  | {
+      kind: 'edit';
+      tool: string;
+      path: string;
+      /** undefined when the file is being created. */
+      before: string | undefined;
+      after: string;
+    }
+  | { kind: 'command'; command: string; cwd: string };
+
+export type ApprovalDecision =
+  /** finalContent: the user's edit of the proposal (file content, or the command to run); it wins. */
+  | { decision: 'accepted'; finalContent?: string }
+  | { decision: 'rejected'; feedback?: string };
+
+/** One file change made by a tool, for the turn's change list (spec §8). */
+export interface FileChange {
+  path: string;
+  kind: 'added' | 'modified';
+  before: string | undefined;
+  after: string;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import bashDoc from '../../../prompts/tools/bash.md';
+import type { CommandResult } from '../ports/commandRunner';
+import { dataOf, historyRecord, tailLines } from './historyRecord';
+import { clip } from './textLines';
+import { ToolFailure, throwIfCancelled } from './toolResults';
+import type { ToolDefinition, ToolResult } from './toolTypes';
+
+export const defaultTimeoutSeconds = 120;
+export const maxTimeoutSeconds = 600;
+const historyStderrLines = 20;
+const historyStdoutLines = 5;
+
+const schema = z.object({
+  command: z.string().min(1).describe('Shell command, run in the workspace root'),
+  timeout: z.number().positive().max(maxTimeoutSeconds).optional().describe(`Seconds before the command is killed (default ${defaultTimeoutSeconds}, max ${maxTimeoutSeconds})`),
+});
+export type BashParams = z.infer<typeof schema>;
+
+export interface BashData extends CommandResult {
+  command: string;
+  /** The user changed the command before approving it. */
+  userEdited: boolean;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function observation(data: BashData, timeoutSeconds: number): string {
+  const parts = [`$ ${data.command}`];
+  if (data.userEdited) parts.push('(The user edited the command before approving it; this is what ran.)');
+  if (data.timedOut) parts.push(`Timed out after ${timeoutSeconds} s; the command and its child processes were killed.`);
+  else if (data.cancelled) parts.push('Cancelled by the user; the command was killed.');
+  else parts.push(`Exit code: ${data.exitCode ?? 'none (killed by a signal)'} (${seconds(data.durationMs)})`);
+  parts.push(data.stdout.trim() === '' ? 'stdout: (empty)' : `stdout:\n${data.stdout.replace(/\s+$/, '')}`);
+  if (data.stderr.trim() !== '') parts.push(`stderr:\n${data.stderr.replace(/\s+$/, '')}`);
+  if (data.truncated) parts.push('(Output was longer than the cap; the middle was omitted.)');
+  return parts.join('\n');
+}
+
+function outcome(data: BashData, timeoutSeconds: number): ToolResult['error'] {
+  if (data.timedOut) return { code: 'timeout', message: `Command timed out after ${timeoutSeconds} s and was killed.` };
+  if (data.cancelled) return { code: 'cancelled', message: 'Command was cancelled by the user.' };
+  if (data.exitCode !== 0) return { code: 'exit_code', message: `Command exited with code ${data.exitCode ?? 'none (killed by a signal)'}.` };
+  return undefined;
+}
+
+export const bashTool: ToolDefinition<BashParams> = {
+  name: 'Bash',
+  kind: 'command',
+  schema,
+  doc: bashDoc,
+  paramNames: ['command', 'timeout'],
+
+  async run(params, ctx) {
+    throwIfCancelled(ctx.signal);
+    const decision = await ctx.approve({ kind: 'command', command: params.command, cwd: ctx.fs.root });
+    if (decision.decision === 'rejected') {
+      const feedback = decision.feedback?.trim();
+      throw new ToolFailure('rejected', `The user rejected the command; it was not run.${feedback ? ` User feedback: ${feedback}` : ''}`, {
+        command: params.command,
+        feedback: feedback || undefined,
+      });
+    }
+    const command = decision.finalContent?.trim() || params.command;
+    const timeoutSeconds = params.timeout ?? defaultTimeoutSeconds;
+    const onOutput = ctx.onOutput;
+    const run = await ctx.commands.run(command, {
+      cwd: '.',
+      timeoutMs: timeoutSeconds * 1000,
+      signal: ctx.signal,
+      onOutput: onOutput ? (chunk) => onOutput(chunk) : undefined,
+    });
+    const data: BashData = { command, userEdited: command !== params.command, ...run };
+    const error = outcome(data, timeoutSeconds);
+    return { status: error ? 'error' : 'success', data, ...(error ? { error } : {}), text: observation(data, timeoutSeconds) };
+  },
+
+  compress(_params, result) {
+    const data = dataOf<BashData>(result);
+    if (data.stdout === undefined || data.stderr === undefined) return historyRecord(result, result.status === 'error' ? result.data : undefined);
+    const stdoutLines = data.stdout.trim() === '' ? 0 : data.stdout.replace(/\s+$/, '').split('\n').length;
+    const compressed: Record<string, unknown> = {
+      summary: `${data.timedOut ? 'timed out' : data.cancelled ? 'cancelled' : `exit code ${data.exitCode}`} after ${seconds(data.durationMs ?? 0)}; stdout ${stdoutLines} lines${data.truncated ? ' (truncated)' : ''}`,
+    };
+    if (data.userEdited) compressed.command = data.command;
+    if (stdoutLines > 0) compressed.stdoutTail = tailLines(data.stdout.split('\n').map((l) => clip(l, 200)).join('\n'), historyStdoutLines);
+    if (data.stderr.trim() !== '') compressed.stderrTail = tailLines(data.stderr, historyStderrLines);
+    return historyRecord(result, compressed);
+  },
+};

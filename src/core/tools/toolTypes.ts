@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { CommandRunner } from '../ports/commandRunner';
+import type { TextSearch } from '../ports/textSearch';
+import type { WorkspaceFs } from '../ports/workspaceFs';
+import type { ApprovalDecision, ApprovalRequest, FileChange } from './approval';
+import type { ReadLedger } from './readLedger';
+import type { TodoStore } from './todoStore';
+
+export interface ToolError {
+  code: string;
+  message: string;
+}
+
+export interface ToolResult {
+  status: 'success' | 'error';
+  data: unknown;
+  error?: ToolError;
+  /** The full observation the model sees within the turn. */
+  text: string;
+}
+
+/** read: no side effects; edit: changes files; command: runs a process; interactive: waits for the user; control: steers the loop. */
+export type ToolKind = 'read' | 'edit' | 'command' | 'interactive' | 'control';
+
+export interface ToolContext {
+  fs: WorkspaceFs;
+  commands: CommandRunner;
+  search: TextSearch;
+  /** Cancels the running tool (the user pressed Stop). */
+  signal: AbortSignal;
+  readLedger: ReadLedger;
+  todos: TodoStore;
+  askUser(question: string, options?: readonly string[]): Promise<string>;
+  approve(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** Live command output for the UI. */
+  onOutput?(chunk: string): void;
+  /** Called after every file a tool wrote (spec §8 change list). */
+  onFileChanged?(change: FileChange): void;
+}
+
+export interface ToolDefinition<P> {
+  name: string;
+  kind: ToolKind;
+  schema: z.ZodType<P>;
+  /** Prompt documentation (Markdown): description, parameters, one XML example. */
+  doc: string;
+  /** Parameter tag names in doc order, for the XML stream parser. */
+  paramNames: readonly string[];
+  run(params: P, ctx: ToolContext): Promise<ToolResult>;
+  /** History record (spec §4, seed 001 §A3/§C1): status, compressed data, full error; text dropped. */
+  compress(params: P, result: ToolResult): string;
+}
+
+/** Any tool, as the registry holds them (method parameters are bivariant, so every ToolDefinition<P> fits). */
+export type AnyToolDefinition = ToolDefinition<unknown>;

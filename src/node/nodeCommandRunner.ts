@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { CommandResult, CommandRunner, CommandRunOptions } from '../core/ports/commandRunner';
+import { HeadTailBuffer } from '../core/tools/headTailBuffer';
+import { killProcessTree } from './processTree';
+import { shellInvocation, type ShellInvocation } from './shellInvocation';
+
+export interface NodeCommandRunnerOptions {
+  /** Characters kept per stream (half from the start, half from the end). */
+  maxOutputChars?: number;
+  /** Time between SIGTERM and SIGKILL when a command is stopped. */
+  killGraceMs?: number;
+  /** How long to wait for output pipes after the shell exited (a background child may hold them open). */
+  drainMs?: number;
+  env?: NodeJS.ProcessEnv;
+  shell?: (command: string) => ShellInvocation;
+}
+
+/** Non-interactive defaults: no pager can block a command that has nobody to press q. */
+const quietEnv = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+
+/** CommandRunner on child_process: a shell per command, its own process group, capped output. */
+export class NodeCommandRunner implements CommandRunner {
+  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env'>> & { env: NodeJS.ProcessEnv };
+
+  constructor(
+    private readonly workspaceRoot: string,
+    options: NodeCommandRunnerOptions = {},
+  ) {
+    this.options = {
+      maxOutputChars: options.maxOutputChars ?? 50_000,
+      killGraceMs: options.killGraceMs ?? 1000,
+      drainMs: options.drainMs ?? 300,
+      env: options.env ?? process.env,
+      shell: options.shell ?? ((command) => shellInvocation(command)),
+    };
+  }
+
+  run(command: string, options: CommandRunOptions): Promise<CommandResult> {
+    const started = Date.now();
+    const stdout = new HeadTailBuffer(this.options.maxOutputChars);
+    const stderr = new HeadTailBuffer(this.options.maxOutputChars);
+    const result = (exitCode: number | null, timedOut: boolean, cancelled: boolean): CommandResult => ({
+      exitCode,
+      stdout: stdout.toString(),
+      stderr: stderr.toString(),
+      timedOut,
+      cancelled,
+      truncated: stdout.truncated || stderr.truncated,
+      durationMs: Date.now() - started,
+    });
+    if (options.signal?.aborted) return Promise.resolve(result(null, false, true));
+
+    const shell = this.options.shell(command);
+    return new Promise<CommandResult>((resolve, reject) => {
+      const child = spawn(shell.file, shell.args, {
+        cwd: path.resolve(this.workspaceRoot, options.cwd),
+        env: { ...this.options.env, ...quietEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+        windowsVerbatimArguments: shell.windowsVerbatimArguments,
+      });
+      let timedOut = false;
+      let cancelled = false;
+      let exitCode: number | null = null;
+      let settled = false;
+
+      const collect = (stream: NodeJS.ReadableStream, buffer: HeadTailBuffer, name: 'stdout' | 'stderr') => {
+        const decoder = new StringDecoder('utf8');
+        stream.on('data', (bytes: Buffer) => {
+          const text = decoder.write(bytes);
+          if (text === '') return;
+          buffer.append(text);
+          options.onOutput?.(text, name);
+        });
+        stream.on('end', () => buffer.append(decoder.end()));
+      };
+      collect(child.stdout!, stdout, 'stdout');
+      collect(child.stderr!, stderr, 'stderr');
+
+      const stop = () => killProcessTree(child, this.options.killGraceMs);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        stop();
+      }, options.timeoutMs);
+      const onAbort = () => {
+        cancelled = true;
+        stop();
+      };
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+
+      const finish = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        resolve(result(exitCode, timedOut, cancelled && !timedOut));
+      };
+      child.on('error', (error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        reject(new Error(`Could not start ${shell.file}: ${error.message}`));
+      });
+      child.on('exit', (code) => {
+        exitCode = code;
+        setTimeout(finish, this.options.drainMs).unref();
+      });
+      child.on('close', finish);
+    });
+  }
+}
