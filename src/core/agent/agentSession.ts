@@ -9,7 +9,8 @@ import type { FileChange } from '../tools/approval';
 import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore, formatTodoList } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { runAgentTurn, type TurnEnd } from './agentTurn';
+import { toChatMessage, type HistoryMessage } from '../history/historyMessage';
+import { runAgentTurn, type TurnEnd, type TurnRecord } from './agentTurn';
 import type { Approver } from './approvalGate';
 import { costOf } from './cost';
 import { PendingQuestion } from './pendingDecisions';
@@ -40,7 +41,7 @@ export interface AgentSessionDeps {
 
 /** One conversation: owns its history, todos and read ledger, and runs one agent turn at a time. */
 export class AgentSession {
-  private readonly history: ChatMessage[] = [];
+  private readonly history: HistoryMessage[] = [];
   private readonly todos = new InMemoryTodoStore();
   private readonly readLedger = new ReadLedger();
   private readonly question = new PendingQuestion();
@@ -53,7 +54,7 @@ export class AgentSession {
     return this.running !== undefined;
   }
 
-  get messages(): readonly ChatMessage[] {
+  get messages(): readonly HistoryMessage[] {
     return this.history;
   }
 
@@ -83,7 +84,8 @@ export class AgentSession {
     emit({ type: 'turnStarted', turnId, userText });
     const unsubscribe = this.todos.onChange((todos) => emit({ type: 'todo', todos: [...todos] }));
     let end: TurnEnd = 'error';
-    let records: ChatMessage[] = [];
+    let records: TurnRecord[] = [];
+    const startedAt = this.deps.clock.now();
     try {
       const environment = this.deps.environment();
       const outcome = await runAgentTurn(turnId, userText, {
@@ -108,7 +110,7 @@ export class AgentSession {
           date: new Date(this.deps.clock.now()).toISOString().slice(0, 10),
         }),
         rules: (await this.deps.rules?.()) ?? '',
-        history: this.history,
+        history: this.history.map(toChatMessage),
         todoRecap: () => (this.todos.get().length ? formatTodoList(this.todos.get()) : ''),
         emit,
         onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit),
@@ -122,7 +124,19 @@ export class AgentSession {
       this.running = undefined;
     }
     // The whole exchange enters history, even when cut short, so the next turn sees what the user saw.
-    this.history.push({ role: 'user', content: userText }, ...records);
+    this.history.push(
+      { id: this.deps.newId(), createdAt: startedAt, kind: 'user', role: 'user', content: userText, turnId },
+      ...records.map((record): HistoryMessage => ({
+        ...record.message,
+        id: this.deps.newId(),
+        createdAt: this.deps.clock.now(),
+        kind: record.kind,
+        turnId,
+        toolName: record.toolName,
+        usage: record.usage,
+        cost: record.usage ? costOf(record.usage, settings) : undefined,
+      })),
+    );
     emit({ type: 'turnEnded', turnId, reason: end });
     return end;
   }

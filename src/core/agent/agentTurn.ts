@@ -35,10 +35,18 @@ export interface TurnDeps {
 
 export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations';
 
+export interface TurnRecord {
+  kind: 'assistant' | 'toolResult';
+  message: ChatMessage;
+  toolName?: string;
+  /** On assistant records: the usage of the model call that wrote it. */
+  usage?: TokenUsage;
+}
+
 export interface TurnOutcome {
   end: TurnEnd;
   /** The compressed records of this turn, in order, to append to history after the user message. */
-  records: ChatMessage[];
+  records: TurnRecord[];
 }
 
 /**
@@ -49,7 +57,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
   const { settings, emit } = deps;
   const protocol: WireProtocol = settings.model.toolProtocol;
   const scratchpad: ChatMessage[] = [];
-  const records: ChatMessage[] = [];
+  const records: TurnRecord[] = [];
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
     let step;
@@ -72,7 +80,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
 
     const calls = step.toolCalls;
     scratchpad.push(assistantStepMessage(protocol, step.text, calls, false));
-    records.push(assistantStepMessage(protocol, step.text, calls, true));
+    records.push({ kind: 'assistant', message: assistantStepMessage(protocol, step.text, calls, true), usage: step.usage });
     if (calls.length === 0) return { end: 'answered', records };
 
     let completed = false;
@@ -85,7 +93,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
       const status = signal.aborted && !stopReason && result.status === 'error' ? 'cancelled' : result.status;
       emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarize(result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text));
-      records.push(toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)));
+      records.push({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)) });
       if (call.name === 'AttemptCompletion' && result.status === 'success') {
         completed = true;
         emit({ type: 'completion', turnId, result: call.params.result ?? '' });
