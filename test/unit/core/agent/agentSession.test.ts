@@ -66,7 +66,10 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.match(sent[0]!.content, /<Read>/);
     assert.match(sent[0]!.content, /AttemptCompletion/);
     assert.match(sent[0]!.content, /TestOS/);
-    assert.deepEqual(s.messages, [{ role: 'user', content: 'what is this?' }, { role: 'assistant', content: 'Just an answer.' }]);
+    assert.deepEqual(s.messages.map((m) => [m.kind, m.role, m.content]), [['user', 'user', 'what is this?'], ['assistant', 'assistant', 'Just an answer.']]);
+    assert.equal(s.messages[1]!.cost, 0.007);
+    assert.equal(s.messages[1]!.usage?.inputTokens, 1000);
+    assert.ok(s.messages.every((m) => m.id && m.createdAt > 0 && m.turnId === s.messages[0]!.turnId));
   });
 
   it('reads, edits after approval, completes; the model sees full results, history keeps compressed records', async () => {
@@ -95,7 +98,8 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.match(second.at(-1)!.content, /^<tool_result tool="Read" status="success">/);
     assert.match(second.at(-1)!.content, /2\texport const b = 2;|2→export const b = 2;|\s2[^\n]*export const b = 2;/);
     assert.match(messages(2).at(-1)!.content, /<tool_result tool="Edit" status="success">/);
-    assert.deepEqual(s.messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+    assert.deepEqual(s.messages.map((m) => m.kind), ['user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult']);
+    assert.deepEqual(s.messages.filter((m) => m.kind === 'toolResult').map((m) => m.toolName), ['Read', 'Edit', 'AttemptCompletion']);
   });
 
   it('a rejected edit leaves the file unchanged and tells the model, with the feedback', async () => {
