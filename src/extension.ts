@@ -12,6 +12,7 @@ import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatController } from './vscode/chatController';
 import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
+import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
 import { onboardingFor } from './vscode/onboarding';
 import { readSettings } from './vscode/settingsReader';
 
@@ -46,7 +47,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     });
   };
 
-  const controller = new ChatController({
+  // eslint-disable-next-line prefer-const -- the provider and the controller refer to each other
+  let controller: ChatController;
+  const contextDocuments = new ContextDocumentProvider(() => controller.lastContextDocument());
+  controller = new ChatController({
     createSession,
     approvals,
     onboarding: () => onboardingFor(settings(), apiKeys.current()),
@@ -58,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const folder = vscode.workspace.workspaceFolders?.[0];
       if (folder) void vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, path));
     },
+    showContext: () => void contextDocuments.show(),
     log,
   });
   const provider = new ChatViewProvider(context.extensionUri, controller, log);
@@ -65,6 +70,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     output,
     vscode.window.registerWebviewViewProvider(chatViewId, provider),
+    vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
+    vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
     ...registerCommands(controller, provider, apiKeys),
     apiKeys.onDidChange(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeConfiguration((event) => {

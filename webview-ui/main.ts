@@ -15,6 +15,7 @@ const composer = new Composer({
   onDraftChange: (draft) => saveViewState({ draft }),
 });
 composer.setDraft(loadViewState().draft);
+byId('context-label').addEventListener('click', () => post({ type: 'showContext' }));
 
 window.addEventListener('message', (event: MessageEvent) => {
   const parsed = HostMessage.safeParse(event.data);

@@ -7,6 +7,7 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('send'), text: z.string().min(1).max(1_000_000) }),
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('newChat') }),
+  z.object({ type: z.literal('showContext') }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
   z.object({ type: z.literal('openFile'), path: z.string().min(1) }),
   z.object({

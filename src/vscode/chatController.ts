@@ -11,6 +11,7 @@ export interface ChatControllerDeps {
   onboarding: () => Onboarding | null;
   runCommand: (command: 'openSettings' | 'setApiKey') => void;
   openFile: (path: string) => void;
+  showContext: () => void;
   log: (message: string) => void;
 }
 
@@ -42,6 +43,7 @@ export class ChatController {
       case 'newChat': return this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
       case 'openFile': return this.deps.openFile(message.path);
+      case 'showContext': return this.deps.showContext();
       case 'approvalDecision': {
         const decision = message.decision === 'accepted' ? { decision: 'accepted' as const } : { decision: 'rejected' as const, feedback: message.feedback };
         if (!this.deps.approvals.decide(message.callId, decision)) this.deps.log(`No approval is waiting for ${message.callId}.`);
@@ -80,6 +82,10 @@ export class ChatController {
     this.session = this.deps.createSession();
     this.projector = this.newProjector();
     this.sendSnapshot();
+  }
+
+  lastContextDocument(): string | undefined {
+    return this.session.lastContextDocument();
   }
 
   prefill(text: string): void {

@@ -23,7 +23,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
 <body>
 <div id="usage" hidden>
   <div class="meter"><div id="context-bar" style="width:0"></div></div>
-  <div class="labels"><span id="context-label"></span><span id="tokens-label"></span></div>
+  <div class="labels"><button id="context-label" class="link" title="Open the exact context of the last request"></button><span id="tokens-label"></span></div>
 </div>
 <section id="onboarding" data-testid="onboarding" hidden></section>
 <main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>

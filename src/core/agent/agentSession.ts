@@ -1,7 +1,7 @@
 import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
 import type { CommandRunner } from '../ports/commandRunner';
-import { ModelError, type ChatMessage, type ModelClient, type TokenUsage } from '../ports/modelClient';
+import { ModelError, type ModelClient, type TokenUsage } from '../ports/modelClient';
 import type { TextSearch } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { Settings } from '../settings';
@@ -9,6 +9,8 @@ import type { FileChange } from '../tools/approval';
 import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore, formatTodoList } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
+import type { LayeredMessage } from '../context/contextBuilder';
+import { renderContextDocument } from '../context/contextDocument';
 import { toChatMessage, type HistoryMessage } from '../history/historyMessage';
 import { runAgentTurn, type TurnEnd, type TurnRecord } from './agentTurn';
 import type { Approver } from './approvalGate';
@@ -47,6 +49,7 @@ export class AgentSession {
   private readonly question = new PendingQuestion();
   private running: AbortController | undefined;
   private lastUsage: TokenUsage | undefined;
+  private lastRequest: { layered: LayeredMessage[]; at: number; model: string } | undefined;
 
   constructor(private readonly deps: AgentSessionDeps) {}
 
@@ -60,6 +63,12 @@ export class AgentSession {
 
   get lastReportedUsage(): TokenUsage | undefined {
     return this.lastUsage;
+  }
+
+  /** The exact context of the last model request, rendered with its layers marked; undefined before the first. */
+  lastContextDocument(): string | undefined {
+    if (!this.lastRequest) return undefined;
+    return renderContextDocument(this.lastRequest.layered, { model: this.lastRequest.model, at: new Date(this.lastRequest.at).toISOString() });
   }
 
   /** True while AskUser waits: the next chat message is its answer, not a new turn. */
@@ -114,6 +123,7 @@ export class AgentSession {
         todoRecap: () => (this.todos.get().length ? formatTodoList(this.todos.get()) : ''),
         emit,
         onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit),
+        onRequest: (layered) => { this.lastRequest = { layered, at: this.deps.clock.now(), model: settings.model.name }; },
       }, controller.signal);
       end = outcome.end;
       records = outcome.records;

@@ -1,4 +1,4 @@
-import { buildContext } from '../context/contextBuilder';
+import { buildLayeredContext, type LayeredMessage } from '../context/contextBuilder';
 import type { EventSink } from '../events';
 import type { ToolCallEndEvent } from '../parser/parserEvents';
 import type { Clock } from '../ports/clock';
@@ -31,6 +31,8 @@ export interface TurnDeps {
   todoRecap: () => string;
   emit: EventSink;
   onUsage: (usage: TokenUsage) => void;
+  /** Every request exactly as sent, with its layers, for "show the context of the last request". */
+  onRequest?: (layered: LayeredMessage[]) => void;
 }
 
 export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations';
@@ -61,11 +63,13 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
     let step;
+    const layered = buildLayeredContext({ system: deps.systemPrompt, rules: deps.rules, history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() });
+    deps.onRequest?.(layered);
     try {
       step = await readModelStep(deps.model, {
         model: settings.model.name,
         maxOutputTokens: settings.model.maxOutputTokens,
-        messages: buildContext({ system: deps.systemPrompt, rules: deps.rules, history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() }),
+        messages: layered.map((l) => l.message),
         tools: protocol === 'native' ? deps.tools.specs() : undefined,
       }, {
         protocol, toolGrammar: deps.tools.grammar(), turnId, emit, onUsage: deps.onUsage,

@@ -15,11 +15,24 @@ export interface ContextParts {
   todoRecap: string;
 }
 
-/** Assembles a request in the order of spec §2: L1 → L2 → L3 → current input → (this turn's steps) → todo recap. */
+export type ContextLayer = 'L1' | 'L2' | 'L3' | 'input' | 'turn' | 'todo';
+
+export interface LayeredMessage {
+  layer: ContextLayer;
+  message: ChatMessage;
+}
+
+/** The request in the order of spec §2 (L1 → L2 → L3 → current input → this turn's steps → todo recap), each message tagged with its layer. */
+export function buildLayeredContext(parts: ContextParts): LayeredMessage[] {
+  const layered: LayeredMessage[] = [{ layer: 'L1', message: { role: 'system', content: parts.system } }];
+  if (parts.rules.trim()) layered.push({ layer: 'L2', message: { role: 'system', content: parts.rules } });
+  for (const message of parts.history) layered.push({ layer: 'L3', message });
+  layered.push({ layer: 'input', message: { role: 'user', content: parts.userInput } });
+  for (const message of parts.scratchpad) layered.push({ layer: 'turn', message });
+  if (parts.todoRecap.trim()) layered.push({ layer: 'todo', message: { role: 'user', content: `<system-reminder>\nCurrent todo list:\n${parts.todoRecap}\n</system-reminder>` } });
+  return layered;
+}
+
 export function buildContext(parts: ContextParts): ChatMessage[] {
-  const messages: ChatMessage[] = [{ role: 'system', content: parts.system }];
-  if (parts.rules.trim()) messages.push({ role: 'system', content: parts.rules });
-  messages.push(...parts.history, { role: 'user', content: parts.userInput }, ...parts.scratchpad);
-  if (parts.todoRecap.trim()) messages.push({ role: 'user', content: `<system-reminder>\nCurrent todo list:\n${parts.todoRecap}\n</system-reminder>` });
-  return messages;
+  return buildLayeredContext(parts).map((l) => l.message);
 }
