@@ -14,6 +14,7 @@ import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
 import { onboardingFor } from './vscode/onboarding';
+import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { readSettings } from './vscode/settingsReader';
 
 /** Composition root: builds the services and wires them; no behaviour lives here. */
@@ -58,10 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void (command === 'setApiKey'
         ? vscode.commands.executeCommand('codeagent.setApiKey')
         : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
-    openFile: (path) => {
-      const folder = vscode.workspace.workspaceFolders?.[0];
-      if (folder) void vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, path));
-    },
+    openFile: (path) => void openWorkspacePath(path, log),
     showContext: () => void contextDocuments.show(),
     log,
   });

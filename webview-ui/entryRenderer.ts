@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { approvalCard } from './approvalCard';
 import { renderMarkdown } from './markdown';
+import { linkMentions, type MentionRef } from './mentionChips';
 import { toolCallCard } from './toolCallCard';
 
 const markdownKinds = new Set(['user', 'assistant', 'completion', 'thinking']);
@@ -29,6 +30,13 @@ function entryContent(entry: TranscriptEntry): Node[] {
   const body = document.createElement('div');
   body.className = 'entry-body';
   fillBody(body, entry);
+  if (entry.kind === 'reminder') {
+    const details = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = 'Reminder sent with this message';
+    details.append(summary, body);
+    return [details];
+  }
   if (entry.kind === 'thinking') {
     const details = document.createElement('details');
     const summary = document.createElement('summary');
@@ -63,4 +71,5 @@ function headerLabel(entry: TranscriptEntry): string | undefined {
 function fillBody(body: HTMLElement, entry: TranscriptEntry): void {
   if (markdownKinds.has(entry.kind)) body.innerHTML = renderMarkdown(entry.text);
   else body.textContent = entry.text;
+  if (entry.kind === 'user' && Array.isArray(entry.meta?.mentions)) linkMentions(body, entry.meta.mentions as MentionRef[]);
 }

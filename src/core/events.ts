@@ -2,7 +2,7 @@ import type { TokenUsage } from './ports/modelClient';
 
 /** Everything a turn reports while it runs (spec §2.4). The webview renders these; tests assert on them. */
 export type AgentEvent =
-  | { type: 'turnStarted'; turnId: string; userText: string }
+  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[] }
   | { type: 'thinking'; turnId: string; delta: string }
   | { type: 'text'; turnId: string; delta: string }
   | { type: 'toolCall'; turnId: string; callId: string; name: string; params: Record<string, unknown>; partial: boolean }

@@ -25,9 +25,13 @@ export class TranscriptProjector {
 
   apply(event: AgentEvent): HostMessage[] {
     switch (event.type) {
-      case 'turnStarted':
+      case 'turnStarted': {
         this.streaming = undefined;
-        return [this.add('user', event.userText, event.turnId)];
+        const patches = [this.add('user', event.userText, event.turnId, event.mentions?.length ? { mentions: event.mentions } : undefined)];
+        if (event.reminder) patches.push(this.add('reminder', event.reminder, event.turnId));
+        for (const warning of event.warnings ?? []) patches.push(this.add('error', warning, event.turnId, { warning: true }));
+        return patches;
+      }
       case 'thinking':
       case 'text':
         return [this.appendStreaming(event.type === 'text' ? 'assistant' : 'thinking', event.delta, event.turnId)];
