@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { HistoryMessage } from '../history/historyMessage';
+import type { TokenUsage } from '../ports/modelClient';
+import type { TodoItem } from '../tools/todoStore';
+import { historyMessageSchema, tokenUsageSchema } from './historyMessageSchema';
+
+/** Bumped when a stored conversation changes shape; a store skips files of a later version instead of overwriting them. */
+export const conversationFormatVersion = 1;
+
+export interface ConversationTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cost: number;
+}
+
+/** Set while a turn runs, so a window reloaded mid-turn can show what was interrupted. */
+export interface TurnInProgress {
+  turnId: string;
+  startedAt: number;
+  userText: string;
+}
+
+/** Everything needed to reopen and resume a conversation. */
+export interface Conversation {
+  version: typeof conversationFormatVersion;
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messages: HistoryMessage[];
+  /** The chat panel's entries: opaque to the core, validated by the vscode layer. */
+  transcript: unknown[];
+  totals: ConversationTotals;
+  lastUsage?: TokenUsage;
+  todos: TodoItem[];
+  turnInProgress?: TurnInProgress;
+}
+
+/** One row of the history view. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messageCount: number;
+  cost: number;
+}
+
+const todoItemSchema: z.ZodType<TodoItem> = z.looseObject({
+  content: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+});
+
+export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
+  version: z.literal(conversationFormatVersion),
+  id: z.string().min(1),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messages: z.array(historyMessageSchema),
+  transcript: z.array(z.unknown()),
+  totals: z.looseObject({ inputTokens: z.number(), outputTokens: z.number(), cost: z.number() }),
+  lastUsage: tokenUsageSchema.optional(),
+  todos: z.array(todoItemSchema),
+  turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string() }).optional(),
+});
+
+export const conversationSummarySchema: z.ZodType<ConversationSummary> = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number(),
+  cost: z.number(),
+});
+
+export function summarizeConversation(conversation: Conversation): ConversationSummary {
+  const { id, title, createdAt, updatedAt } = conversation;
+  return { id, title, createdAt, updatedAt, messageCount: conversation.messages.length, cost: conversation.totals.cost };
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { conversationFormatVersion, conversationSchema, type Conversation } from './conversation';
+
+export type DecodedConversation =
+  | { kind: 'ok'; conversation: Conversation }
+  /** Written by a newer CodeAgent: leave it alone rather than misread or overwrite it. */
+  | { kind: 'futureVersion'; version: number }
+  | { kind: 'invalid'; reason: string };
+
+/** The stored text of a conversation; refuses what decodeConversation would not read back. */
+export function encodeConversation(conversation: Conversation): string {
+  const checked = conversationSchema.safeParse(conversation);
+  if (!checked.success) throw new Error(`Conversation '${conversation.id}' is not valid: ${describeIssues(checked.error)}`);
+  return JSON.stringify(conversation);
+}
+
+export function decodeConversation(text: string): DecodedConversation {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'invalid', reason: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
+  if (typeof version === 'number' && version > conversationFormatVersion) return { kind: 'futureVersion', version };
+  const parsed = conversationSchema.safeParse(json);
+  if (!parsed.success) return { kind: 'invalid', reason: describeIssues(parsed.error) };
+  return { kind: 'ok', conversation: parsed.data };
+}
+
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const more = error.issues.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}

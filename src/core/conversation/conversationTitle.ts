@@ -1,0 +1,13 @@
+const maxTitleLength = 60;
+export const untitledConversation = 'New conversation';
+
+/** The history view's title: the first non-empty line of the first user message, cut to 60 characters. */
+export function titleFrom(firstUserText: string): string {
+  const firstLine = firstUserText.split(/\r?\n/).map((line) => line.trim()).find((line) => line.length > 0);
+  if (!firstLine) return untitledConversation;
+  const oneLine = firstLine.replace(/\s+/g, ' ');
+  // Count code points so an emoji or a CJK surrogate pair is never cut in half.
+  const chars = Array.from(oneLine);
+  if (chars.length <= maxTitleLength) return oneLine;
+  return chars.slice(0, maxTitleLength - 1).join('').trimEnd() + '…';
+}

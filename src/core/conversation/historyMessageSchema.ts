@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { HistoryMessage } from '../history/historyMessage';
+import type { TokenUsage } from '../ports/modelClient';
+
+// Loose objects: fields added by a newer CodeAgent survive a load and save by this one.
+
+export const tokenUsageSchema: z.ZodType<TokenUsage> = z.looseObject({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cachedInputTokens: z.number().optional(),
+});
+
+const nativeToolCallSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+});
+
+/** Mirrors HistoryMessage; the type annotation fails to compile when the interface gains a required field. */
+export const historyMessageSchema: z.ZodType<HistoryMessage> = z.looseObject({
+  id: z.string(),
+  createdAt: z.number(),
+  kind: z.enum(['user', 'assistant', 'toolResult', 'summary']),
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.string(),
+  toolCallId: z.string().optional(),
+  toolCalls: z.array(nativeToolCallSchema).optional(),
+  turnId: z.string().optional(),
+  toolName: z.string().optional(),
+  usage: tokenUsageSchema.optional(),
+  cost: z.number().optional(),
+  summaryOf: z
+    .looseObject({ fromTime: z.number(), toTime: z.number(), messageCount: z.number() })
+    .optional(),
+});

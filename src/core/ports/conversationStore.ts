@@ -1,0 +1,21 @@
+import type { Conversation, ConversationSummary } from '../conversation/conversation';
+
+/**
+ * Where conversations persist (one workspace's worth). Ids name files, so they are limited to lowercase
+ * letters, digits, '-' and '_' (at most 100); other ids are refused with an error.
+ *
+ * Files that cannot be read never make these methods throw: they are skipped (or recovered from a backup)
+ * and reported through the implementation's problem callback.
+ */
+export interface ConversationStore {
+  /** Newest `updatedAt` first. */
+  list(): Promise<ConversationSummary[]>;
+  /** Undefined when there is no such conversation or it could not be read. Sees every save called before it. */
+  load(id: string): Promise<Conversation | undefined>;
+  /** Atomic: after a crash the previous or the new version is on disk, never a mix. Saves of one id apply in call order. */
+  save(conversation: Conversation): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+/** A file the store could not read, in words fit for a warning shown to the user. */
+export type ConversationProblemListener = (message: string) => void;
