@@ -1,0 +1,35 @@
+import type { WorkspaceFs } from '../ports/workspaceFs';
+import { mentionReminder } from './mentionReminder';
+import { resolveMentions, type Mention } from './mentionResolver';
+import { extractSmartContext } from './smartContext';
+
+export interface PreprocessedInput {
+  /** What the model receives as the current user input: the text, then the `<Context>` block, then the reminders. */
+  modelText: string;
+  /** Each mentioned file or folder once, in order of appearance (all of them, not only the five reminded). */
+  mentions: Mention[];
+  /** Every `@path` occurrence in the text, for chips. */
+  mentionOccurrences: Mention[];
+  /** The reminders appended to the text, '' if none; shown collapsed under the user message. */
+  reminderText: string;
+  /** Files whose content `@file:` put into the message. */
+  contextFiles: string[];
+  /** `@file:` misses and refusals, for the user. */
+  warnings: string[];
+}
+
+/** Spec §5: turns the user's text into the current input for the model, before anything is written to history. */
+export async function preprocessUserInput(text: string, fs: WorkspaceFs): Promise<PreprocessedInput> {
+  const [resolved, context] = await Promise.all([resolveMentions(text, fs), extractSmartContext(text, fs)]);
+  const reminderText = mentionReminder(resolved.mentions);
+  let modelText = text;
+  for (const appendix of [context.block, reminderText]) if (appendix) modelText += `\n\n${appendix}`;
+  return {
+    modelText,
+    mentions: resolved.mentions,
+    mentionOccurrences: resolved.occurrences,
+    reminderText,
+    contextFiles: context.files,
+    warnings: context.warnings,
+  };
+}

@@ -1,0 +1,90 @@
+import type { DirEntry, WorkspaceFs } from '../ports/workspaceFs';
+import { decideRule } from './ruleApplicability';
+import { parseRuleFile } from './ruleFile';
+import { readRuleFile } from './ruleFileReader';
+import { renderProjectRules, type DescribedRule, type RuleSection } from './projectRulesText';
+import { findRootRuleFile } from './rootRuleFile';
+
+export const ruleFolder = '.codeagent/rules';
+
+export type RuleReason = 'code_law' | 'agents_md' | 'always' | 'glob' | 'description';
+
+export interface ProjectRules {
+  /** The L2 block (spec §6): '' when the workspace has no rules. */
+  text: string;
+  /** What went into `text`, in order, and why. */
+  sources: { path: string; reason: RuleReason }[];
+  /** Rule files that were skipped (invalid front matter, unreadable, over the size bound), one line each. */
+  problems: string[];
+}
+
+export interface ProjectRulesOptions {
+  /** Workspace-relative (or absolute inside the workspace) paths the conversation has read, edited or mentioned; glob rules apply to these. */
+  touchedPaths: readonly string[];
+}
+
+/**
+ * Layer L2: root `CODE_LAW.md` (seed 001 §C5) and `AGENTS.md`, any letter case, then `.codeagent/rules/*.md`
+ * by file name, each included by its front matter. Read afresh at every context build; never stored in history.
+ */
+export async function loadProjectRules(fs: WorkspaceFs, options: ProjectRulesOptions): Promise<ProjectRules> {
+  const sections: RuleSection[] = [];
+  const described: DescribedRule[] = [];
+  const sources: ProjectRules['sources'] = [];
+  const problems: string[] = [];
+
+  const rootEntries = await fs.readDir('.').catch((): DirEntry[] => []);
+  for (const [canonical, reason] of [['CODE_LAW.md', 'code_law'], ['AGENTS.md', 'agents_md']] as const) {
+    const path = findRootRuleFile(rootEntries, canonical);
+    if (!path) continue;
+    const file = await readRuleFile(fs, path);
+    if (!file.ok) problems.push(file.problem);
+    else if (file.text.trim()) {
+      sections.push({ path, body: file.text.trim() });
+      sources.push({ path, reason });
+    }
+  }
+
+  const touched = options.touchedPaths.map((p) => withinRoot(fs.root, p));
+  for (const path of await ruleFiles(fs)) {
+    const file = await readRuleFile(fs, path);
+    if (!file.ok) {
+      problems.push(file.problem);
+      continue;
+    }
+    const rule = parseRuleFile(file.text);
+    if (!rule.ok) {
+      problems.push(`${path}: invalid front matter, rule skipped: ${rule.error}`);
+      continue;
+    }
+    const decision = decideRule(rule.settings, touched);
+    if (decision.include === 'never') {
+      if (decision.problem) problems.push(`${path}: ${decision.problem}`);
+    } else if (decision.include === 'description') {
+      described.push({ path, description: decision.description });
+    } else if (rule.body.trim()) {
+      sections.push({ path, body: rule.body.trim() });
+      sources.push({ path, reason: decision.include });
+    }
+  }
+
+  const rendered = renderProjectRules(sections, described);
+  for (const rule of described) sources.push({ path: rule.path, reason: 'description' });
+  for (const path of rendered.omitted) problems.push(`${path}: omitted, the project rules exceed the size limit`);
+  const omitted = new Set(rendered.omitted);
+  return { text: rendered.text, sources: sources.filter((s) => !omitted.has(s.path)), problems };
+}
+
+async function ruleFiles(fs: WorkspaceFs): Promise<string[]> {
+  const entries = await fs.readDir(ruleFolder).catch((): DirEntry[] => []);
+  return entries
+    .filter((e) => (e.type === 'file' || e.type === 'symlink') && e.name.toLowerCase().endsWith('.md'))
+    .map((e) => `${ruleFolder}/${e.name}`)
+    .sort();
+}
+
+function withinRoot(root: string, path: string): string {
+  const posix = path.replace(/\\/g, '/');
+  const prefix = root.replace(/\/+$/, '') + '/';
+  return posix.startsWith(prefix) ? posix.slice(prefix.length) : posix;
+}

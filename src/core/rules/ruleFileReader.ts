@@ -1,0 +1,16 @@
+import type { WorkspaceFs } from '../ports/workspaceFs';
+import { readTextFile } from '../tools/fileAccess';
+import { resolveWorkspacePath } from '../tools/pathConfinement';
+
+export type RuleFileText = { ok: true; text: string } | { ok: false; problem: string };
+
+/** A rule file's text, '\n' line ends; refuses a symbolic link leading out of the workspace. */
+export async function readRuleFile(fs: WorkspaceFs, path: string): Promise<RuleFileText> {
+  try {
+    const confined = await resolveWorkspacePath(fs, path);
+    const { raw } = await readTextFile(fs, confined);
+    return { ok: true, text: raw.replace(/\r\n/g, '\n') };
+  } catch (error) {
+    return { ok: false, problem: `${path}: not read: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
