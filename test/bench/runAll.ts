@@ -3,6 +3,7 @@ import { runParserBench } from './parserBench';
 /** `npm run bench`: every benchmark, one after another (they share the CPU, so never in parallel). */
 async function runAll(): Promise<void> {
   await runParserBench();
+  await (await import('./contextBench')).runContextBench();
 }
 
 runAll().catch((error: unknown) => {

@@ -32,7 +32,7 @@ export async function raceSummaryDeadline(
   try {
     const winner = await Promise.race([
       produce(attempt.signal),
-      options.clock.sleep(options.timeoutMs, deadline.signal).then(() => timedOut, () => new Promise<never>(() => {})),
+      options.clock.sleep(options.timeoutMs, deadline.signal).then((): typeof timedOut => timedOut, () => new Promise<never>(() => {})),
       cancelled,
     ]);
     if (winner === timedOut) {

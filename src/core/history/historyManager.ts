@@ -1,0 +1,116 @@
+import type { EventSink } from '../events';
+import type { Clock } from '../ports/clock';
+import type { Settings } from '../settings';
+import { shouldCompact, usageTokens, type CompactionDecision } from './compactionTrigger';
+import { compactHistory, type CompactionResult, type Summarize } from './historyCompactor';
+import type { HistoryMessage } from './historyMessage';
+import { splitIntoRounds, type HistoryRounds } from './rounds';
+import { estimateTokens } from './tokenEstimate';
+
+export type CompactionSettings = {
+  model: Pick<Settings['model'], 'contextWindow'>;
+  context: Pick<Settings['context'], 'compactThreshold' | 'keepRecentRounds' | 'summaryTimeoutSeconds'>;
+};
+
+export interface CompactIfNeededRequest {
+  /** The user's new input, preprocessed, not yet in history. */
+  input: string;
+  /**
+   * The previous API call's usage (input + output). Omit it to take the last usage recorded in history,
+   * or an estimate of the whole history when none was recorded since the last compaction.
+   */
+  lastUsageTokens?: number;
+  settings: CompactionSettings;
+  summarize: Summarize;
+  emit: EventSink;
+  signal?: AbortSignal;
+}
+
+export interface CompactionReport {
+  decision: CompactionDecision;
+  /** Absent when the trigger did not fire. */
+  result?: CompactionResult;
+}
+
+/** Owns a conversation's L3 messages: appends turns, splits rounds, and compacts when the next request would crowd the window. */
+export class HistoryManager {
+  private history: HistoryMessage[];
+  /** The last call's usage while it still describes this history; undefined once a compaction made it stale. */
+  private lastUsage: number | undefined;
+
+  constructor(private readonly deps: { clock: Clock; newId: () => string }, initial: readonly HistoryMessage[] = []) {
+    this.history = [...initial];
+    this.lastUsage = lastUsageSinceLastSummary(this.history);
+  }
+
+  get messages(): readonly HistoryMessage[] {
+    return this.history;
+  }
+
+  append(...messages: HistoryMessage[]): void {
+    this.history.push(...messages);
+    for (const message of messages) if (message.usage) this.lastUsage = usageTokens(message.usage);
+  }
+
+  rounds(): HistoryRounds {
+    return splitIntoRounds(this.history);
+  }
+
+  /** Checked when a user message arrives, before it is written; blocks the turn while the summary is generated (seed 001 §C2). */
+  async compactIfNeeded(request: CompactIfNeededRequest): Promise<CompactionReport> {
+    const { settings, emit } = request;
+    const decision = shouldCompact({
+      lastUsageTokens: request.lastUsageTokens ?? this.lastUsage ?? this.estimateHistory(),
+      input: request.input,
+      contextWindow: settings.model.contextWindow,
+      threshold: settings.context.compactThreshold,
+      messageCount: this.history.length,
+    });
+    if (!decision.compact) return { decision };
+
+    let result: CompactionResult;
+    try {
+      result = await compactHistory(this.history, {
+        keepRecentRounds: settings.context.keepRecentRounds,
+        summarize: request.summarize,
+        timeoutMs: settings.context.summaryTimeoutSeconds * 1000,
+        clock: this.deps.clock,
+        newId: this.deps.newId,
+        signal: request.signal,
+        onSummarizing: ({ segment }) => emit({ type: 'compaction', phase: 'started', message: `Summarising ${plural(segment.length, 'older message')}…` }),
+      });
+    } catch (error) {
+      emit({ type: 'compaction', phase: 'finished', message: 'Compaction cancelled; history left unchanged.' });
+      throw error;
+    }
+    this.history = result.history;
+    if (result.outcome !== 'nothingToDo') this.lastUsage = undefined;
+    if (result.outcome === 'summarized') {
+      emit({ type: 'compaction', phase: 'finished', message: `Compacted ${plural(result.summarizedCount, 'message')} into a summary; kept the last ${plural(result.keptRounds, 'round')}.` });
+    } else if (result.outcome === 'fellBack') {
+      emit({ type: 'compaction', phase: 'fellBack', message: result.fallbackMessage! });
+    }
+    return { decision, result };
+  }
+
+  private estimateHistory(): number {
+    let tokens = 0;
+    for (const message of this.history) tokens += estimateTokens(message.content);
+    return tokens;
+  }
+}
+
+/** Usage recorded before the last summary was written describes a context that no longer exists. */
+function lastUsageSinceLastSummary(history: readonly HistoryMessage[]): number | undefined {
+  let summarizedAt = -Infinity;
+  for (const message of history) if (message.kind === 'summary') summarizedAt = Math.max(summarizedAt, message.createdAt);
+  for (let i = history.length - 1; i >= 0; i--) {
+    const message = history[i]!;
+    if (message.usage && message.createdAt >= summarizedAt) return usageTokens(message.usage);
+  }
+  return undefined;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
