@@ -6,7 +6,7 @@ import { ModelError, type ChatMessage, type ModelClient, type TokenUsage, type T
 import type { Settings } from '../settings';
 import type { ToolContext, ToolResult } from '../tools/toolTypes';
 import { approvalFor, type Approver } from './approvalGate';
-import { readModelStep } from './modelStepReader';
+import { readModelStep, StepInterrupted } from './modelStepReader';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
 
 /** What the turn needs of the tool registry. */
@@ -26,13 +26,18 @@ export interface TurnDeps {
   /** The ToolContext minus what the turn supplies per call (signal, approve). */
   toolContext: Omit<ToolContext, 'signal' | 'approve'>;
   systemPrompt: string;
-  rules: string;
+  /** L2 for the paths this turn has touched so far (glob rules apply once a matching file is touched). */
+  rules: (touchedPaths: readonly string[]) => Promise<string>;
+  /** Paths the user's message mentioned: touched from the start. */
+  mentionedPaths?: readonly string[];
   history: readonly ChatMessage[];
   todoRecap: () => string;
   emit: EventSink;
   onUsage: (usage: TokenUsage) => void;
   /** Every request exactly as sent, with its layers, for "show the context of the last request". */
   onRequest?: (layered: LayeredMessage[]) => void;
+  /** Each history record as soon as it exists, so a reload mid-turn loses nothing already done. */
+  onRecord?: (record: TurnRecord) => void;
 }
 
 export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations';
@@ -60,10 +65,12 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
   const protocol: WireProtocol = settings.model.toolProtocol;
   const scratchpad: ChatMessage[] = [];
   const records: TurnRecord[] = [];
+  const record = (r: TurnRecord) => { records.push(r); deps.onRecord?.(r); };
+  const touched = new Set(deps.mentionedPaths ?? []);
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
     let step;
-    const layered = buildLayeredContext({ system: deps.systemPrompt, rules: deps.rules, history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() });
+    const layered = buildLayeredContext({ system: deps.systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() });
     deps.onRequest?.(layered);
     try {
       step = await readModelStep(deps.model, {
@@ -77,27 +84,32 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
         onRetry: (info) => emit({ type: 'retry', turnId, ...info }),
       });
     } catch (error) {
-      const cancelled = signal.aborted || (error instanceof ModelError && error.kind === 'cancelled');
-      if (!cancelled) emit({ type: 'error', turnId, message: messageOf(error), code: error instanceof ModelError ? error.kind : undefined });
+      const cause = error instanceof StepInterrupted ? error.cause : error;
+      const cancelled = signal.aborted || (cause instanceof ModelError && cause.kind === 'cancelled');
+      if (!cancelled) emit({ type: 'error', turnId, message: messageOf(cause), code: cause instanceof ModelError ? cause.kind : undefined });
+      // What the user already saw streaming stays in history, marked as cut short.
+      const partial = error instanceof StepInterrupted ? error.partialText : '';
+      if (partial) record({ kind: 'assistant', message: { role: 'assistant', content: `${partial}\n\n[${cancelled ? 'stopped by the user' : 'interrupted by an error'}]` } });
       return { end: cancelled ? 'cancelled' : 'error', records };
     }
 
     const calls = step.toolCalls;
     scratchpad.push(assistantStepMessage(protocol, step.text, calls, false));
-    records.push({ kind: 'assistant', message: assistantStepMessage(protocol, step.text, calls, true), usage: step.usage });
+    record({ kind: 'assistant', message: assistantStepMessage(protocol, step.text, calls, true), usage: step.usage });
     if (calls.length === 0) return { end: 'answered', records };
 
     let completed = false;
     let stopReason: string | undefined;
     for (const call of calls) {
       if (protocol === 'native' && !call.complete) continue;
+      if (call.params.path) touched.add(call.params.path.replace(/^\.\//, ''));
       const result = stopReason
         ? skipped(stopReason)
         : await executeCall(turnId, call, deps, signal);
       const status = signal.aborted && !stopReason && result.status === 'error' ? 'cancelled' : result.status;
       emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarize(result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text));
-      records.push({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)) });
+      record({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)) });
       if (call.name === 'AttemptCompletion' && result.status === 'success') {
         completed = true;
         emit({ type: 'completion', turnId, result: call.params.result ?? '' });

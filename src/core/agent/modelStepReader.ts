@@ -3,7 +3,7 @@ import { resilientModelStream, type ResilienceOptions } from '../model/resilient
 import { NativeToolCallAssembler } from '../parser/nativeToolCallAssembler';
 import type { ParserEvent, ToolCallEndEvent } from '../parser/parserEvents';
 import { XmlStreamParser } from '../parser/xmlStreamParser';
-import type { FinishReason, ModelClient, ModelRequest, TokenUsage } from '../ports/modelClient';
+import type { FinishReason, ModelChunk, ModelClient, ModelRequest, TokenUsage } from '../ports/modelClient';
 import { PartialToolCallReporter } from './partialToolCallReporter';
 
 export interface ModelStep {
@@ -43,7 +43,18 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
     }
   };
 
-  for await (const chunk of resilientModelStream(client, request, options)) {
+  try {
+    for await (const chunk of resilientModelStream(client, request, options)) {
+      consume(chunk);
+    }
+  } catch (error) {
+    throw new StepInterrupted(error, step.text);
+  }
+  if (xml) handle(xml.end());
+  handle(native.finish());
+  return step;
+
+  function consume(chunk: ModelChunk): void {
     switch (chunk.type) {
       case 'text':
         step.text += chunk.delta;
@@ -56,7 +67,12 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
       case 'finish': step.finish = chunk.reason; break;
     }
   }
-  if (xml) handle(xml.end());
-  handle(native.finish());
-  return step;
+}
+
+/** A model call that failed after streaming some text: the turn keeps that text in history. */
+export class StepInterrupted extends Error {
+  constructor(override readonly cause: unknown, readonly partialText: string) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'StepInterrupted';
+  }
 }
