@@ -1,10 +1,13 @@
 import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AgentSession } from './core/agent/agentSession';
 import { PendingApprovals } from './core/agent/pendingDecisions';
+import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createDefaultToolRegistry } from './core/tools/defaultTools';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
+import { FileConversationStore } from './node/fileConversationStore';
 import { OpenAiModelClient } from './node/openaiModelClient';
 import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
@@ -16,6 +19,9 @@ import { ContextDocumentProvider, contextScheme } from './vscode/contextDocument
 import { onboardingFor } from './vscode/onboarding';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { readSettings } from './vscode/settingsReader';
+
+const lastConversationKey = 'codeagent.lastConversationId';
+let flushOnDeactivate: (() => Promise<void>) | undefined;
 
 /** Composition root: builds the services and wires them; no behaviour lives here. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -29,7 +35,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const approvals = new PendingApprovals();
   const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 
-  const createSession = () => {
+  const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
+  const store = new FileConversationStore(storageDir, { onProblem: (problem) => output.warn(problem) });
+
+  const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
     const ports = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
     return new AgentSession({
@@ -40,12 +49,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ...ports,
       approver: approvals,
       newId,
+      onChange,
+      onProblem: (problem) => output.warn(problem),
       environment: () => ({
         os: `${os.type()} ${os.release()} (${process.platform})`,
         shell: vscode.env.shell || process.env.SHELL || (process.platform === 'win32' ? 'powershell' : 'bash'),
         workspaceRoot: root,
       }),
-    });
+    }, restored);
   };
 
   // eslint-disable-next-line prefer-const -- the provider and the controller refer to each other
@@ -54,6 +65,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   controller = new ChatController({
     createSession,
     approvals,
+    store,
+    lastConversation: {
+      get: () => context.workspaceState.get<string>(lastConversationKey),
+      set: (id) => void context.workspaceState.update(lastConversationKey, id),
+    },
+    confirmDelete: async (title) =>
+      (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
     onboarding: () => onboardingFor(settings(), apiKeys.current()),
     runCommand: (command) =>
       void (command === 'setApiKey'
@@ -63,6 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     showContext: () => void contextDocuments.show(),
     log,
   });
+  flushOnDeactivate = () => controller.flush();
   const provider = new ChatViewProvider(context.extensionUri, controller, log);
 
   context.subscriptions.push(
@@ -78,4 +97,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
 }
 
-export function deactivate(): void {}
+export function deactivate(): Promise<void> | undefined {
+  return flushOnDeactivate?.();
+}

@@ -5,6 +5,7 @@ import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
 import { loadViewState, post, saveViewState } from './vscodeApi';
 import { TranscriptView } from './transcriptView';
 import { Composer } from './composer';
+import { HistoryPanel } from './historyPanel';
 
 const transcript = new TranscriptView(byId('transcript'));
 const composer = new Composer({
@@ -15,6 +16,7 @@ const composer = new Composer({
   onDraftChange: (draft) => saveViewState({ draft }),
 });
 composer.setDraft(loadViewState().draft);
+const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 byId('context-label').addEventListener('click', () => post({ type: 'showContext' }));
 
 window.addEventListener('message', (event: MessageEvent) => {
@@ -23,6 +25,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   const message = parsed.data;
   switch (message.type) {
     case 'snapshot':
+      history.close();
       transcript.reset(message.entries);
       composer.setBusy(message.busy);
       showOnboarding(message.onboarding);
@@ -35,6 +38,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'onboarding': showOnboarding(message.onboarding); break;
     case 'usage': showUsage(message.usage); break;
     case 'prefill': composer.insert(message.text); break;
+    case 'conversations': history.show(message.items, message.currentId); break;
   }
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Onboarding, TranscriptEntry, UsageSummary } from './transcript';
+import { ConversationListItem, Onboarding, TranscriptEntry, UsageSummary } from './transcript';
 
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
@@ -8,6 +8,9 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('showContext') }),
+  z.object({ type: z.literal('listConversations') }),
+  z.object({ type: z.literal('openConversation'), id: z.string().min(1) }),
+  z.object({ type: z.literal('deleteConversation'), id: z.string().min(1) }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
   z.object({ type: z.literal('openFile'), path: z.string().min(1) }),
   z.object({
@@ -35,5 +38,6 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onboarding'), onboarding: Onboarding.nullable() }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),
+  z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;

@@ -34,3 +34,13 @@ export const UsageSummary = z.object({
   contextWindow: z.number(),
 });
 export type UsageSummary = z.infer<typeof UsageSummary>;
+
+export const ConversationListItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number(),
+  cost: z.number(),
+});
+export type ConversationListItem = z.infer<typeof ConversationListItem>;

@@ -1,30 +1,39 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import type { PendingApprovals } from '../core/agent/pendingDecisions';
+import type { Conversation } from '../core/conversation/conversation';
 import type { AgentEvent } from '../core/events';
+import type { ConversationStore } from '../core/ports/conversationStore';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
-import type { Onboarding } from '../protocol/transcript';
+import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
+import { ConversationSaver } from './conversationSaver';
 import { TranscriptProjector } from './transcriptProjector';
 
 export interface ChatControllerDeps {
-  createSession: () => AgentSession;
+  createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
   approvals: PendingApprovals;
+  store: ConversationStore;
+  /** Which conversation was open last in this workspace, so a reload reopens it. */
+  lastConversation: { get(): string | undefined; set(id: string | undefined): void };
   onboarding: () => Onboarding | null;
   runCommand: (command: 'openSettings' | 'setApiKey') => void;
   openFile: (path: string) => void;
   showContext: () => void;
+  confirmDelete: (title: string) => Promise<boolean>;
   log: (message: string) => void;
 }
 
-/** Owns the current conversation and mirrors it into whichever webview is attached (none while hidden). */
+/** Owns the current conversation, keeps it saved, and mirrors it into whichever webview is attached (none while hidden). */
 export class ChatController {
-  private session: AgentSession;
-  private projector: TranscriptProjector;
+  private session!: AgentSession;
+  private projector!: TranscriptProjector;
   private post: ((message: HostMessage) => void) | undefined;
-  private conversationCount = 0;
+  private readonly saver: ConversationSaver;
+  private readonly ready: Promise<void>;
 
   constructor(private readonly deps: ChatControllerDeps) {
-    this.session = deps.createSession();
-    this.projector = this.newProjector();
+    this.saver = new ConversationSaver(deps.store, deps.log);
+    this.open(undefined);
+    this.ready = this.reopenLast();
   }
 
   attach(post: (message: HostMessage) => void): void {
@@ -37,13 +46,16 @@ export class ChatController {
 
   handle(message: WebviewMessage): void {
     switch (message.type) {
-      case 'ready': return this.sendSnapshot();
+      case 'ready': return void this.ready.then(() => this.sendSnapshot());
       case 'send': return void this.send(message.text);
       case 'stop': return this.session.cancel();
-      case 'newChat': return this.newChat();
+      case 'newChat': return void this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
       case 'openFile': return this.deps.openFile(message.path);
       case 'showContext': return this.deps.showContext();
+      case 'listConversations': return void this.sendConversationList();
+      case 'openConversation': return void this.openConversation(message.id);
+      case 'deleteConversation': return void this.deleteConversation(message.id);
       case 'approvalDecision': {
         const decision = message.decision === 'accepted' ? { decision: 'accepted' as const } : { decision: 'rejected' as const, feedback: message.feedback };
         if (!this.deps.approvals.decide(message.callId, decision)) this.deps.log(`No approval is waiting for ${message.callId}.`);
@@ -53,6 +65,7 @@ export class ChatController {
   }
 
   async send(text: string): Promise<void> {
+    await this.ready;
     if (this.deps.onboarding()) return this.refreshOnboarding();
     if (this.session.awaitingAnswer) {
       this.session.answer(text);
@@ -61,27 +74,57 @@ export class ChatController {
     if (this.session.busy) return this.deps.log('A turn is running; the message was not sent.');
     const session = this.session;
     const projector = this.projector;
+    this.deps.lastConversation.set(session.id);
     this.emit({ type: 'busy', busy: true });
     try {
       await session.send(text, (event: AgentEvent) => {
-        // Events of a conversation the user already left must not leak into the new one.
-        if (projector !== this.projector) return;
+        // Events of a conversation the user already left must not leak into the one on screen.
+        if (session !== this.session) return;
         for (const patch of projector.apply(event)) this.emit(patch);
         if (event.type === 'toolCall' && event.name === 'AskUser' && !event.partial) this.emit({ type: 'busy', busy: true, awaitingAnswer: true });
         if (event.type === 'toolResult' && event.name === 'AskUser') this.emit({ type: 'busy', busy: true, awaitingAnswer: false });
+        this.scheduleSave(session, projector);
       });
     } catch (error) {
       this.deps.log(`Turn failed: ${error instanceof Error ? error.stack : String(error)}`);
     } finally {
-      if (projector === this.projector) this.emit({ type: 'busy', busy: false });
+      this.scheduleSave(session, projector);
+      await this.saver.flush();
+      if (session === this.session) this.emit({ type: 'busy', busy: false });
     }
   }
 
-  newChat(): void {
-    this.session.cancel();
-    this.session = this.deps.createSession();
-    this.projector = this.newProjector();
+  async newChat(): Promise<void> {
+    await this.leaveCurrent();
+    this.open(undefined);
+    this.deps.lastConversation.set(undefined);
     this.sendSnapshot();
+  }
+
+  async openConversation(id: string): Promise<void> {
+    if (id === this.session.id) return this.sendSnapshot();
+    const conversation = await this.deps.store.load(id);
+    if (!conversation) {
+      this.deps.log(`Conversation ${id} could not be loaded.`);
+      return this.sendConversationList();
+    }
+    await this.leaveCurrent();
+    this.open(conversation);
+    this.deps.lastConversation.set(id);
+    this.sendSnapshot();
+  }
+
+  async deleteConversation(id: string): Promise<void> {
+    const summary = (await this.deps.store.list()).find((c) => c.id === id);
+    if (!(await this.deps.confirmDelete(summary?.title || 'this conversation'))) return;
+    if (id === this.session.id) {
+      this.session.cancel();
+      this.open(undefined);
+      this.deps.lastConversation.set(undefined);
+      this.sendSnapshot();
+    }
+    await this.deps.store.delete(id);
+    await this.sendConversationList();
   }
 
   lastContextDocument(): string | undefined {
@@ -94,6 +137,49 @@ export class ChatController {
 
   refreshOnboarding(): void {
     this.emit({ type: 'onboarding', onboarding: this.deps.onboarding() });
+  }
+
+  /** Writes whatever is pending; called when the extension deactivates. */
+  flush(): Promise<void> {
+    return this.saver.flush();
+  }
+
+  private async reopenLast(): Promise<void> {
+    const id = this.deps.lastConversation.get();
+    if (!id) return;
+    try {
+      const conversation = await this.deps.store.load(id);
+      if (conversation) this.open(conversation);
+    } catch (error) {
+      this.deps.log(`Could not reopen the last conversation: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private open(conversation: Conversation | undefined): void {
+    const projector = new TranscriptProjector(`e${Date.now().toString(36)}`, conversation ? validEntries(conversation.transcript) : []);
+    // The callback runs only after construction, when `session` is set.
+    const session: AgentSession = this.deps.createSession(conversation, () => this.scheduleSave(session, projector));
+    if (conversation) {
+      projector.restoreUsage(session.usageTotals, session.lastReportedUsage, conversation.turnInProgress !== undefined);
+    }
+    this.session = session;
+    this.projector = projector;
+  }
+
+  private async leaveCurrent(): Promise<void> {
+    this.session.cancel();
+    await this.saver.flush();
+  }
+
+  private scheduleSave(session: AgentSession, projector: TranscriptProjector): void {
+    // A conversation is stored from its first message on; an empty new chat leaves no file behind.
+    this.saver.schedule(() => (session.messages.length ? session.toConversation(projector.entries) : undefined));
+  }
+
+  private async sendConversationList(): Promise<void> {
+    await this.saver.flush();
+    const items = await this.deps.store.list();
+    this.emit({ type: 'conversations', items, currentId: this.session.id });
   }
 
   private sendSnapshot(): void {
@@ -109,8 +195,11 @@ export class ChatController {
   private emit(message: HostMessage): void {
     this.post?.(message);
   }
+}
 
-  private newProjector(): TranscriptProjector {
-    return new TranscriptProjector(`c${this.conversationCount++}`);
-  }
+function validEntries(raw: unknown[]): TranscriptEntry[] {
+  return raw.flatMap((entry) => {
+    const parsed = TranscriptEntry.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

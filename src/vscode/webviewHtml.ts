@@ -26,10 +26,13 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
   <div class="labels"><button id="context-label" class="link" title="Open the exact context of the last request"></button><span id="tokens-label"></span></div>
 </div>
 <section id="onboarding" data-testid="onboarding" hidden></section>
+<section id="history" aria-label="Conversation history" hidden></section>
 <main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
 <footer id="composer">
   <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (Enter to send, Shift+Enter for a new line)" rows="2"></textarea>
   <div class="buttons">
+    <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
+    <span class="spacer"></span>
     <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>
     <vscode-button id="stop" secondary hidden title="Stop the running turn (Escape)">Stop</vscode-button>
     <vscode-button id="send" title="Send (Enter)">Send</vscode-button>

@@ -1,0 +1,42 @@
+// End-to-end tests in a real VS Code (code-server, offline) driven by Playwright + Chromium:
+// check system deps → provision code-server → package the extension → mocha test/e2e/**/*.e2e.ts.
+// Extra arguments go to mocha (e.g. `npm run test:e2e -- --grep onboarding`).
+// CODEAGENT_SKIP_PACKAGE=1 reuses out/codeagent.vsix (or CODEAGENT_E2E_VSIX); CODEAGENT_E2E_KEEP=1 keeps the temp run dir.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { checkSystemDeps, packageExtension, phase, provisionCodeServer, root, vsixPath } from './codeServer.mjs';
+
+const started = Date.now();
+const done = (code) => {
+  console.log(`\ne2e total: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(code);
+};
+
+try {
+  await phase('system deps', checkSystemDeps);
+  const packageDir = await phase('provision code-server', provisionCodeServer);
+  let vsix = vsixPath;
+  if (process.env.CODEAGENT_SKIP_PACKAGE === '1') {
+    vsix = process.env.CODEAGENT_E2E_VSIX ?? vsixPath;
+    if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist (CODEAGENT_SKIP_PACKAGE=1): run npm run package`);
+    console.log(`\nskipping package (CODEAGENT_SKIP_PACKAGE=1), using ${path.relative(root, vsix)}`);
+  } else await phase('package extension', packageExtension);
+
+  const code = await phase('mocha e2e', () => new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', '.mocharc.e2e.json', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, CODEAGENT_SUITE_LABEL: 'e2e', CODEAGENT_E2E_CODE_SERVER: packageDir, CODEAGENT_E2E_VSIX: vsix },
+    });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  }));
+  done(code);
+} catch (error) {
+  console.error(`\ne2e: ${error instanceof Error ? error.message : String(error)}`);
+  done(1);
+}

@@ -1,0 +1,121 @@
+// The chat panel in a real VS Code (code-server): a streamed Markdown reply from the scripted
+// model server, and the onboarding state when no model is configured.
+import * as assert from 'node:assert/strict';
+import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
+import { BrowserSession, CHAT_INPUT } from './support/browserSession';
+import { sendChatMessage } from './support/chatPanel';
+import { CodeServerInstance } from './support/codeServerInstance';
+import { eventually } from './support/eventually';
+import { captureIfFailed } from './support/failureArtifacts';
+import { recordedTexts, recordTexts } from './support/textRecorder';
+import { SCRIPTED_MODEL_NAME } from './support/testWorkspace';
+
+const REPLY = 'Hello from the **scripted** model.\n\n- one\n- two';
+const ASSISTANT = '[role="log"] [data-kind="assistant"]';
+
+/** The text of a chat message's content, whether a string or OpenAI content parts. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  return '';
+}
+
+describe('chat panel', function () {
+  let model: ScriptedModelServer;
+  let server: CodeServerInstance;
+  let session: BrowserSession | undefined;
+
+  before(async function () {
+    const start = Date.now();
+    model = await ScriptedModelServer.start();
+    server = await CodeServerInstance.start();
+    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  });
+
+  after(async function () {
+    await server?.stop();
+    await model?.close();
+  });
+
+  afterEach(async function () {
+    await captureIfFailed(this);
+    await session?.close();
+    session = undefined;
+    model.reset();
+  });
+
+  it('streams a reply from the model and renders it as Markdown', async function () {
+    model.enqueue({ text: REPLY, chunkSize: 4, delayMs: 15, usage: { prompt_tokens: 321, completion_tokens: 17 } });
+    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl });
+    session = await BrowserSession.open(server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await recordTexts(chat, ASSISTANT);
+
+    await sendChatMessage(chat, 'Say hello');
+
+    const log = chat.locator('[role="log"]');
+    await log.locator('[data-kind="user"]', { hasText: 'Say hello' }).first().waitFor({ timeout: 15_000 });
+    const assistant = log.locator('[data-kind="assistant"]').last();
+    await assistant.waitFor({ timeout: 20_000 });
+    await eventually(
+      async () => {
+        assert.match((await assistant.locator('strong').allTextContents()).join(' '), /scripted/);
+        assert.equal(await assistant.locator('li').count(), 2);
+      },
+      { timeoutMs: 20_000, message: 'the reply is rendered as Markdown' },
+    );
+
+    // Streaming: the entry showed at least two different partial texts before the final one.
+    const finalText = (await assistant.textContent()) ?? '';
+    const texts = await recordedTexts(chat);
+    if (process.env.CODEAGENT_E2E_DEBUG) console.log('      recorded assistant texts:', texts);
+    const partialLengths = new Set(texts.filter((text) => text !== finalText).map((text) => text.length));
+    assert.ok(partialLengths.size >= 2, `expected the reply to grow over time, saw ${JSON.stringify(texts)}`);
+
+    // What the model server received.
+    const posts = model.requests.filter((request) => request.method === 'POST');
+    assert.equal(posts.length, 1, `expected one POST, got ${posts.map((p) => p.path).join(', ')}`);
+    const [post] = posts;
+    assert.match(post!.path, /\/chat\/completions$/);
+    const body = post!.body;
+    assert.equal(body.model, SCRIPTED_MODEL_NAME);
+    assert.equal(body.stream, true);
+    assert.equal(body.stream_options?.include_usage, true);
+    const messages: Array<{ role: string; content: unknown }> = body.messages;
+    assert.ok(Array.isArray(messages) && messages.length >= 2, 'messages: system … user');
+    assert.equal(messages[0]!.role, 'system');
+    const last = messages[messages.length - 1]!;
+    assert.equal(last.role, 'user');
+    assert.ok(contentText(last.content).startsWith('Say hello'), `last user message: ${JSON.stringify(last.content).slice(0, 200)}`);
+  });
+
+  it('shows onboarding when no model is configured', async function () {
+    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl, settings: { 'codeagent.model.name': undefined }, name: 'no-model' });
+    session = await BrowserSession.open(server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame({ selector: `${CHAT_INPUT}, [data-testid="onboarding"]` });
+    const onboarding = chat.locator('[data-testid="onboarding"]');
+    await eventually(
+      async () => {
+        assert.ok(await onboarding.first().isVisible(), 'onboarding is visible');
+        assert.match((await onboarding.first().textContent({ timeout: 1000 })) ?? '', /codeagent\.model\.name/);
+      },
+      {
+        timeoutMs: 20_000,
+        message: 'the onboarding state names codeagent.model.name',
+      },
+    );
+
+    // With text typed in, Send stays disabled — or sending just shows the onboarding again.
+    const input = chat.locator(CHAT_INPUT);
+    if (await input.isVisible()) await input.fill('Say hello');
+    const send = chat.getByRole('button', { name: 'Send' });
+    if ((await send.count()) > 0 && (await send.isEnabled())) {
+      await send.click();
+      await eventually(async () => assert.match((await onboarding.first().textContent({ timeout: 1000 })) ?? '', /codeagent\.model\.name/));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(model.requests.filter((request) => request.method === 'POST').length, 0, 'nothing is sent without a model');
+  });
+});

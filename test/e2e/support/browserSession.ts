@@ -1,0 +1,98 @@
+// Debian's Chromium driven by playwright-core, showing one code-server workbench.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { fileSafe, testResultsDir } from './paths';
+import { runRoot } from './runRoot';
+
+export const CHAT_INPUT = 'textarea[aria-label="Message CodeAgent"]';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Sessions not closed yet, so a failed test's hook can photograph them. */
+export const openSessions = new Set<BrowserSession>();
+
+export class BrowserSession {
+  /** Page console messages and errors, for failure reports. */
+  readonly consoleLines: string[] = [];
+
+  private constructor(
+    readonly browser: Browser,
+    readonly page: Page,
+  ) {
+    page.on('console', (message) => this.consoleLines.push(`[${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => this.consoleLines.push(`[pageerror] ${error.stack ?? error.message}`));
+  }
+
+  /** Opens `url` (a code-server workbench URL) and waits for the workbench. */
+  static async open(url: string, options: { timeoutMs?: number } = {}): Promise<BrowserSession> {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+      // Chromium's crash-report settings and dconf cache go to the run dir, not ~/.config, ~/.cache.
+      env: { ...process.env, XDG_CONFIG_HOME: path.join(runRoot(), 'chromium-config'), XDG_CACHE_HOME: path.join(runRoot(), 'chromium-cache') },
+    });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      const session = new BrowserSession(browser, page);
+      openSessions.add(session);
+      await page.goto(url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs ?? 60_000 });
+      await page.locator('.monaco-workbench').waitFor({ timeout: options.timeoutMs ?? 60_000 });
+      return session;
+    } catch (error) {
+      await browser.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The activity-bar entry of the CodeAgent view container (aria-label "CodeAgent…"). */
+  activityBarItem() {
+    return this.page.locator('.part.activitybar .action-item:has(> .action-label[aria-label^="CodeAgent"])').first();
+  }
+
+  /** Shows the CodeAgent side bar (without toggling it closed when it is already shown). */
+  async openCodeAgentView(timeoutMs = 30_000): Promise<void> {
+    const item = this.activityBarItem();
+    await item.waitFor({ timeout: timeoutMs });
+    const selected = async () => (await item.getAttribute('class'))?.split(/\s+/).includes('checked') ?? false;
+    if (!(await selected())) await item.locator('.action-label').click();
+    await this.page.locator('.part.sidebar .pane-header[aria-label^="Chat"], .part.sidebar .composite.title:has-text("CodeAgent")').first().waitFor({ timeout: timeoutMs });
+  }
+
+  /**
+   * The frame holding the chat webview's content: webviews are two iframes deep (the host
+   * iframe, then its active frame), so search every frame for the chat input (or `selector`), polling.
+   */
+  async chatFrame(options: { selector?: string; timeoutMs?: number } = {}): Promise<Frame> {
+    const selector = options.selector ?? CHAT_INPUT;
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      for (const frame of this.page.frames()) {
+        if (frame === this.page.mainFrame() || frame.isDetached()) continue;
+        try {
+          if ((await frame.locator(selector).count()) > 0) return frame;
+        } catch {
+          // frame navigated or detached while we asked
+        }
+      }
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(`no frame with ${selector} within ${timeoutMs} ms (frames: ${this.page.frames().map((f) => f.url()).join(', ')})`);
+  }
+
+  /** Saves a full-page screenshot to test-results/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(testResultsDir, { recursive: true });
+    const file = path.join(testResultsDir, `${fileSafe(name)}.png`);
+    await this.page.screenshot({ path: file, timeout: 10_000 });
+    return file;
+  }
+
+  async close(): Promise<void> {
+    openSessions.delete(this);
+    await this.browser.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,253 @@
+// A code-server (VS Code 1.100 in the browser) with the packaged extension installed, on a free
+// port, with quiet user settings. One shared extensions dir per test process (the vsix is
+// installed once, before any server uses it); user-data-dir, workspaces and log per instance.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { freePort } from './freePort';
+import { codeServerPackageDir, extensionVsix } from './paths';
+import { isAlive, killTree } from './processTree';
+import { freshDir, runRoot } from './runRoot';
+import { createWorkspace, type WorkspaceOptions } from './testWorkspace';
+
+/** Settings that keep the workbench quiet and deterministic: no welcome pages, tips, updates, telemetry. */
+export const QUIET_USER_SETTINGS: Record<string, unknown> = {
+  'security.workspace.trust.enabled': false,
+  'workbench.startupEditor': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'workbench.tips.enabled': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'workbench.enableExperiments': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.editor.empty.hint': 'hidden',
+  'chat.commandCenter.enabled': false,
+  'update.mode': 'none',
+  'update.showReleaseNotes': false,
+  'git.openRepositoryInParentFolders': 'never',
+  'window.restoreWindows': 'none',
+};
+
+/** API keys the extension (or a library it uses) might read; emptied so a developer's keys never leak in. */
+const API_KEY_VARIABLES = ['CODEAGENT_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'DEEPSEEK_API_KEY', 'OPENROUTER_API_KEY', 'ANTHROPIC_API_KEY', 'AZURE_OPENAI_API_KEY'];
+
+export interface CodeServerOptions {
+  packageDir?: string;
+  vsix?: string;
+  /** Merged over QUIET_USER_SETTINGS into `<ud>/User/settings.json`. */
+  userSettings?: Record<string, unknown>;
+  /** Extra environment for code-server and so for the extension host. */
+  env?: Record<string, string>;
+}
+
+const installs = new Map<string, Promise<void>>();
+const live = new Set<CodeServerInstance>();
+/** Servers not stopped yet, so a failed test's hook can save their logs. */
+export function liveCodeServers(): CodeServerInstance[] {
+  return [...live];
+}
+process.once('exit', () => {
+  for (const instance of live) instance.killNow();
+});
+
+/**
+ * The environment for code-server (and so the extension host): no API keys, no variables of an
+ * enclosing VS Code terminal, and XDG dirs inside `home` so nothing lands in ~/.config
+ * (code-server's config.yaml), ~/.cache (VS Code's device id) or ~/.local/share.
+ */
+function cleanEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    // A VS Code / code-server terminal's variables would make code-server hand over to that instance.
+    if (key.startsWith('VSCODE_') || key.startsWith('CODE_SERVER_') || key === 'ELECTRON_RUN_AS_NODE') continue;
+    env[key] = value;
+  }
+  for (const key of API_KEY_VARIABLES) env[key] = '';
+  return {
+    ...env,
+    XDG_CONFIG_HOME: path.join(home, 'xdg-config'),
+    XDG_CACHE_HOME: path.join(home, 'xdg-cache'),
+    XDG_DATA_HOME: path.join(home, 'xdg-data'),
+    ...extra,
+  };
+}
+
+/** A code-server config file (an explicit one keeps code-server from writing ~/.config/code-server/config.yaml). */
+function configFile(dir: string): string {
+  const file = path.join(dir, 'config.yaml');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, 'auth: none\ncert: false\n');
+  return file;
+}
+
+function entry(packageDir: string): string {
+  const file = path.join(packageDir, 'out', 'node', 'entry.js');
+  if (!fs.existsSync(file)) throw new Error(`code-server not found at ${packageDir}: run bash scripts/provisionCodeServer.sh`);
+  return file;
+}
+
+/** Installs the vsix into the shared extensions dir, once per process. */
+function installExtension(packageDir: string, vsix: string, extDir: string): Promise<void> {
+  const key = `${extDir}\0${vsix}`;
+  let pending = installs.get(key);
+  if (!pending) {
+    pending = (async () => {
+      if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: run npm run package`);
+      const home = runRoot();
+      const args = ['--config', configFile(home), '--extensions-dir', extDir, '--user-data-dir', path.join(home, 'ud-install'), '--install-extension', vsix, '--force'];
+      const r = spawnSync(process.execPath, [entry(packageDir), ...args], {
+        encoding: 'utf8',
+        env: cleanEnv(home),
+        timeout: 120_000,
+      });
+      if (r.status !== 0 || !/successfully installed/i.test(r.stdout + r.stderr)) {
+        throw new Error(`installing ${vsix} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+      }
+    })();
+    installs.set(key, pending);
+  }
+  return pending;
+}
+
+function httpOk(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: 2000 }, (res) => {
+      res.resume();
+      resolve((res.statusCode ?? 500) < 500);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
+  });
+}
+
+export class CodeServerInstance {
+  private exited = false;
+  private readonly exitPromise: Promise<void>;
+
+  private constructor(
+    readonly port: number,
+    /** This instance's dir: `ud/` (user-data-dir), `ws-*` workspaces live under the run root. */
+    readonly dir: string,
+    readonly userDataDir: string,
+    readonly logFile: string,
+    private readonly child: ChildProcess,
+  ) {
+    this.exitPromise = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.exitPromise.then(() => {
+      this.exited = true;
+      live.delete(this);
+    });
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The workbench URL opening `folder`. */
+  urlFor(folder: string): string {
+    return `${this.baseUrl}/?folder=${encodeURIComponent(folder)}`;
+  }
+
+  /** A fresh copy of the fixture workspace with the scenario's settings (see testWorkspace.ts). */
+  createWorkspace(options: WorkspaceOptions = {}): string {
+    return createWorkspace(options);
+  }
+
+  static async start(options: CodeServerOptions = {}): Promise<CodeServerInstance> {
+    const packageDir = options.packageDir ?? codeServerPackageDir();
+    const extDir = path.join(runRoot(), 'ext');
+    await installExtension(packageDir, options.vsix ?? extensionVsix(), extDir);
+
+    const dir = freshDir('code-server');
+    const userDataDir = path.join(dir, 'ud');
+    fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.userSettings }, null, 2));
+    const config = configFile(dir);
+    const logFile = path.join(dir, 'code-server.log');
+
+    let lastError: unknown;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const port = await freePort();
+      const log = fs.openSync(logFile, 'a');
+      const child = spawn(
+        process.execPath,
+        [
+          entry(packageDir),
+          '--config', config,
+          '--auth', 'none',
+          '--bind-addr', `127.0.0.1:${port}`,
+          '--disable-telemetry',
+          '--disable-update-check',
+          '--disable-workspace-trust',
+          '--disable-getting-started-override',
+          '--user-data-dir', userDataDir,
+          '--extensions-dir', extDir,
+        ],
+        { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, options.env) },
+      );
+      fs.closeSync(log);
+      const instance = new CodeServerInstance(port, dir, userDataDir, logFile, child);
+      live.add(instance);
+      try {
+        await instance.waitUntilReady(60_000);
+        return instance;
+      } catch (error) {
+        lastError = error;
+        await instance.stop();
+      }
+    }
+    throw lastError;
+  }
+
+  private async waitUntilReady(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.exited) throw new Error(`code-server exited during start-up; log: ${this.logFile}\n${this.logTail()}`);
+      if (await httpOk(`${this.baseUrl}/healthz`)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`code-server did not answer on ${this.baseUrl} within ${timeoutMs} ms; log: ${this.logFile}\n${this.logTail()}`);
+  }
+
+  logTail(lines = 40): string {
+    try {
+      return fs.readFileSync(this.logFile, 'utf8').split('\n').slice(-lines).join('\n');
+    } catch {
+      return '';
+    }
+  }
+
+  /** Copies the server log and the workbench/extension-host logs to `targetDir`. */
+  saveLogs(targetDir: string): void {
+    fs.mkdirSync(targetDir, { recursive: true });
+    try {
+      fs.copyFileSync(this.logFile, path.join(targetDir, 'code-server.log'));
+      const logs = path.join(this.userDataDir, 'logs');
+      if (fs.existsSync(logs)) fs.cpSync(logs, path.join(targetDir, 'vscode-logs'), { recursive: true });
+    } catch {
+      // best effort
+    }
+  }
+
+  /** SIGTERM to the process group, SIGKILL after 5 s. */
+  async stop(): Promise<void> {
+    const pid = this.child.pid;
+    if (this.exited || pid === undefined) return;
+    killTree(pid, 'SIGTERM');
+    const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000).unref());
+    if ((await Promise.race([this.exitPromise, timer])) === 'timeout') killTree(pid, 'SIGKILL');
+    await this.exitPromise;
+    live.delete(this);
+  }
+
+  /** Synchronous kill for the process `exit` handler. */
+  killNow(): void {
+    const pid = this.child.pid;
+    if (pid !== undefined && !this.exited && isAlive(pid)) killTree(pid, 'SIGKILL');
+  }
+}

@@ -1,0 +1,28 @@
+// Where the e2e suite finds the project, code-server, the packaged extension and its artifacts.
+import * as path from 'node:path';
+
+export const projectRoot = path.resolve(__dirname, '..', '..', '..');
+
+export const CODE_SERVER_VERSION = '4.100.3';
+
+/** The code-server package dir: set by scripts/e2e.mjs from the provisioning output, else the default cache. */
+export function codeServerPackageDir(): string {
+  if (process.env.CODEAGENT_E2E_CODE_SERVER) return process.env.CODEAGENT_E2E_CODE_SERVER;
+  const cache = process.env.CODEAGENT_E2E_CACHE ?? path.join(projectRoot, '.cache', 'e2e');
+  return path.join(cache, `code-server-${CODE_SERVER_VERSION}`, 'package');
+}
+
+/** The extension under test: `npm run package` output unless CODEAGENT_E2E_VSIX points elsewhere. */
+export function extensionVsix(): string {
+  return process.env.CODEAGENT_E2E_VSIX ?? path.join(projectRoot, 'out', 'codeagent.vsix');
+}
+
+export const fixtureWorkspace = path.join(projectRoot, 'test', 'e2e', 'fixtures', 'workspace');
+
+/** Screenshots, page HTML and logs of failed tests (gitignored). */
+export const testResultsDir = path.join(projectRoot, 'test-results');
+
+/** Turns a test title into a file name. */
+export function fileSafe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120) || 'unnamed';
+}

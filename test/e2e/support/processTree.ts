@@ -1,0 +1,64 @@
+// Kills a process together with everything it started, including children that left its
+// process group (node-pty starts shells with setsid). Linux /proc only; elsewhere the group kill.
+import * as fs from 'node:fs';
+
+function parentMap(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return children;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid …" — comm may contain spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {
+      // exited while we looked
+    }
+  }
+  return children;
+}
+
+export function descendants(pid: number): number[] {
+  const children = parentMap();
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+const signal = (pid: number, sig: NodeJS.Signals): void => {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+};
+
+/** Signals the process group led by `pid` (spawned with `detached: true`) and all descendants. */
+export function killTree(pid: number, sig: NodeJS.Signals = 'SIGTERM'): void {
+  const stragglers = descendants(pid);
+  signal(-pid, sig);
+  for (const child of stragglers) signal(child, sig);
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,67 @@
+import type { ConversationListItem } from '../src/protocol/transcript';
+import { post } from './vscodeApi';
+
+/** The list of stored conversations: open one to continue it, delete one for good. */
+export class HistoryPanel {
+  constructor(private readonly root: HTMLElement, private readonly toggle: HTMLElement) {
+    toggle.addEventListener('click', () => (this.root.hidden ? this.open() : this.close()));
+    root.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.close();
+    });
+  }
+
+  open(): void {
+    this.root.hidden = false;
+    this.toggle.setAttribute('aria-expanded', 'true');
+    this.root.replaceChildren(heading('Loading conversations…'));
+    post({ type: 'listConversations' });
+  }
+
+  close(): void {
+    this.root.hidden = true;
+    this.toggle.setAttribute('aria-expanded', 'false');
+  }
+
+  show(items: readonly ConversationListItem[], currentId: string): void {
+    if (this.root.hidden) return;
+    if (items.length === 0) return this.root.replaceChildren(heading('No saved conversations yet.'));
+    const list = document.createElement('ul');
+    list.className = 'history-list';
+    list.setAttribute('aria-label', 'Saved conversations');
+    for (const item of items) list.append(row(item, item.id === currentId, () => this.close()));
+    this.root.replaceChildren(heading('Conversations'), list);
+  }
+}
+
+function row(item: ConversationListItem, current: boolean, onOpen: () => void): HTMLElement {
+  const li = document.createElement('li');
+  li.className = current ? 'history-item current' : 'history-item';
+  li.dataset.id = item.id;
+  const open = document.createElement('button');
+  open.className = 'history-open';
+  open.setAttribute('aria-label', `Open conversation: ${item.title}`);
+  const title = document.createElement('span');
+  title.className = 'history-title';
+  title.textContent = item.title || 'New conversation';
+  const details = document.createElement('span');
+  details.className = 'history-details';
+  details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${item.messageCount} messages${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ' · open' : ''}`;
+  open.append(title, details);
+  open.addEventListener('click', () => {
+    post({ type: 'openConversation', id: item.id });
+    onOpen();
+  });
+  const remove = document.createElement('button');
+  remove.className = 'history-delete';
+  remove.textContent = 'Delete';
+  remove.setAttribute('aria-label', `Delete conversation: ${item.title}`);
+  remove.addEventListener('click', () => post({ type: 'deleteConversation', id: item.id }));
+  li.append(open, remove);
+  return li;
+}
+
+function heading(text: string): HTMLElement {
+  const h = document.createElement('h2');
+  h.textContent = text;
+  return h;
+}
