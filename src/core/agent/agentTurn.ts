@@ -79,7 +79,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
         messages: layered.map((l) => l.message),
         tools: protocol === 'native' ? deps.tools.specs() : undefined,
       }, {
-        protocol, toolGrammar: deps.tools.grammar(), turnId, emit, onUsage: deps.onUsage,
+        protocol, toolGrammar: deps.tools.grammar(), turnId, stepId: `${turnId}-s${iteration}`, emit, onUsage: deps.onUsage,
         maxRetries: settings.model.maxRetries, continueMaxRounds: settings.model.continueMaxRounds, clock: deps.clock, signal,
         onRetry: (info) => emit({ type: 'retry', turnId, ...info }),
       });

@@ -22,7 +22,9 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
 
 export function describeApproval(request: ApprovalRequest): string {
   if (request.kind === 'command') return `$ ${request.command}`;
-  return createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });
+  const patch = createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });
+  // jsdiff starts with an "Index"-style ===== rule that says nothing here.
+  return patch.replace(/^=+\n/, '');
 }
 
 /** The ToolContext.approve of one tool call: auto-approval by settings, else ask the Approver; both visible as events. */

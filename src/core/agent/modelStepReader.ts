@@ -19,6 +19,8 @@ export interface ModelStepOptions extends ResilienceOptions {
   /** Tool name → parameter names, for the XML parser. */
   toolGrammar: Readonly<Record<string, readonly string[]>>;
   turnId: string;
+  /** Unique per model call: XML call ids restart with every parser, so they are qualified with it. */
+  stepId: string;
   emit: EventSink;
   onUsage(usage: TokenUsage): void;
 }
@@ -31,8 +33,9 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
   const partials = new PartialToolCallReporter(turnId, emit);
   const step: ModelStep = { text: '', toolCalls: [], usage: undefined, finish: 'unknown' };
 
-  const handle = (events: ParserEvent[]) => {
-    for (const event of events) {
+  const handle = (events: ParserEvent[], qualify: boolean) => {
+    for (const raw of events) {
+      const event = qualify && 'callId' in raw ? { ...raw, callId: `${options.stepId}-${raw.callId}` } : raw;
       switch (event.type) {
         case 'text': emit({ type: 'text', turnId, delta: event.delta }); break;
         case 'thinking': emit({ type: 'thinking', turnId, delta: event.delta }); break;
@@ -50,19 +53,19 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
   } catch (error) {
     throw new StepInterrupted(error, step.text);
   }
-  if (xml) handle(xml.end());
-  handle(native.finish());
+  if (xml) handle(xml.end(), true);
+  handle(native.finish(), false);
   return step;
 
   function consume(chunk: ModelChunk): void {
     switch (chunk.type) {
       case 'text':
         step.text += chunk.delta;
-        if (xml) handle(xml.feed(chunk.delta));
+        if (xml) handle(xml.feed(chunk.delta), true);
         else emit({ type: 'text', turnId, delta: chunk.delta });
         break;
       case 'reasoning': emit({ type: 'thinking', turnId, delta: chunk.delta }); break;
-      case 'toolCallDelta': handle(native.push(chunk)); break;
+      case 'toolCallDelta': handle(native.push(chunk), false); break;
       case 'usage': step.usage = chunk.usage; options.onUsage(chunk.usage); break;
       case 'finish': step.finish = chunk.reason; break;
     }

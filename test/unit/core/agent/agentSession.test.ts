@@ -88,6 +88,8 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.deepEqual(approval.map((a) => [a.phase, a.tool, a.decision]), [['request', 'Edit', undefined], ['decision', 'Edit', 'accepted']]);
     assert.match(approval[0]!.detail, /-export const b = 2;\n\+export const b = 3;/);
     assert.deepEqual(of(events, 'toolResult').map((r) => [r.name, r.status]), [['Read', 'success'], ['Edit', 'success'], ['AttemptCompletion', 'success']]);
+    assert.equal(new Set(of(events, 'toolResult').map((r) => r.callId)).size, 3, 'call ids are unique across the steps of a turn');
+    assert.match(approval[0]!.detail, /^--- a\/src\/a\.ts/);
     assert.equal(of(events, 'completion')[0]!.result, 'Changed b to 3.');
     assert.ok(of(events, 'toolCall').some((c) => c.partial && c.name === 'Edit'), 'partial tool-call events while streaming');
     assert.equal(of(events, 'text').map((e) => e.delta).join(''), 'Let me look.\n', 'tool XML is not shown as text');
