@@ -3,7 +3,7 @@ import { post } from './vscodeApi';
 
 /** Parameters worth a line in the card header; long ones (file bodies, edits) go in a collapsible block. */
 const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query'];
-const statusLabels: Record<string, string> = { streaming: '…', pending: 'running', success: '✓', error: '✗ error', rejected: '✗ rejected', cancelled: '■ cancelled' };
+const statusLabels: Record<string, string> = { streaming: '…', pending: 'running', awaiting: 'awaiting approval', success: '✓', error: '✗ error', rejected: '✗ rejected', cancelled: '■ cancelled' };
 
 export function toolCallCard(entry: TranscriptEntry): Node[] {
   const meta = entry.meta ?? {};

@@ -12,6 +12,7 @@ export class TranscriptProjector {
   private streaming: { kind: EntryKind; id: string } | undefined;
   private usage: UsageSummary | null = null;
   private counter = 0;
+  private compactionId: string | undefined;
 
   constructor(private readonly idPrefix: string, restored: readonly TranscriptEntry[] = []) {
     for (const entry of restored) {
@@ -67,10 +68,17 @@ export class TranscriptProjector {
         return [this.add('error', event.message, event.turnId, event.code ? { code: event.code } : undefined)];
       case 'retry':
         return [this.add('error', `Retry ${event.attempt}/${event.maxRetries} in ${Math.round(event.delayMs / 100) / 10} s: ${event.reason}`, event.turnId, { retry: true, attempt: event.attempt })];
-      case 'approval':
-        return [this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, decision: event.decision, feedback: event.feedback })];
+      case 'approval': {
+        const call = this.byId.get(`call-${event.callId}`);
+        const patches: HostMessage[] = [];
+        if (call && event.phase === 'request') patches.push(this.upsert(call.id, 'tool-call', call.text, call.turnId, { ...call.meta, status: 'awaiting' }));
+        patches.push(this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, decision: event.decision, feedback: event.feedback }));
+        return patches;
+      }
       case 'compaction':
-        return [this.upsert('compaction-current', 'compaction', event.message, undefined, { phase: event.phase })];
+        // Each compaction gets its own entry where it happened; its progress updates that entry.
+        if (event.phase === 'started' || !this.compactionId) this.compactionId = `${this.idPrefix}-compaction-${this.counter++}`;
+        return [this.upsert(this.compactionId, 'compaction', event.message, undefined, { phase: event.phase })];
       case 'plan':
         return [this.upsert('plan-current', 'plan', event.summary, undefined, undefined)];
       case 'todo':

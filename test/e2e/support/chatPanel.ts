@@ -20,3 +20,53 @@ export async function sendChatMessage(chat: Frame, text: string, timeoutMs = 20_
   );
   await send.click({ timeout: 5000 });
 }
+
+/** The transcript (spec §10: `role="log"`). */
+export const TRANSCRIPT = '[role="log"]';
+
+/** The transcript's entries of one `data-kind` (user, assistant, tool-call, approval, …). */
+export function transcriptEntries(chat: Frame, kind: string) {
+  return chat.locator(`${TRANSCRIPT} [data-kind="${kind}"]`);
+}
+
+/** True while a turn runs: the Stop button is shown only then. */
+export async function isTurnRunning(chat: Frame): Promise<boolean> {
+  return chat.getByRole('button', { name: 'Stop' }).isVisible();
+}
+
+/** Waits until no turn is running (Stop hidden again). */
+export async function waitForIdle(chat: Frame, timeoutMs = 20_000): Promise<void> {
+  await eventually(
+    async () => {
+      if (await isTurnRunning(chat)) throw new Error('a turn is still running (Stop is visible)');
+    },
+    { timeoutMs, intervalMs: 100, message: 'waiting for the turn to end' },
+  );
+}
+
+/**
+ * Sends `text` and waits for the whole turn: its user entry appears (the host marks the panel busy
+ * before that), then Stop disappears again (the host has saved the conversation by then).
+ */
+export async function sendAndWaitForTurn(chat: Frame, text: string, timeoutMs = 20_000): Promise<void> {
+  const users = transcriptEntries(chat, 'user');
+  const before = await users.count();
+  await sendChatMessage(chat, text, timeoutMs);
+  await eventually(
+    async () => {
+      const count = await users.count();
+      if (count <= before) throw new Error(`still ${count} user entries`);
+    },
+    { timeoutMs, intervalMs: 50, message: `the user entry of "${text}"` },
+  );
+  await waitForIdle(chat, timeoutMs);
+}
+
+/** Kind and text of every transcript entry, in order (for comparing a transcript before and after a reload). */
+export async function transcriptSnapshot(chat: Frame): Promise<Array<{ kind: string; text: string }>> {
+  const raw = (await chat.evaluate(`[...document.querySelectorAll('${TRANSCRIPT} > [data-kind]')].map((e) => ({ kind: e.dataset.kind, text: (e.textContent || '').trim() }))`)) as Array<{
+    kind: string;
+    text: string;
+  }>;
+  return raw;
+}
