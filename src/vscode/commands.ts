@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
+import type { PendingApprovals } from '../core/agent/pendingDecisions';
+import type { ApprovalDecision } from '../core/tools/approval';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatController } from './chatController';
 import type { ChatViewProvider } from './chatViewProvider';
 
-export function registerCommands(controller: ChatController, provider: ChatViewProvider, apiKeys: ApiKeyStore): vscode.Disposable[] {
+export function registerCommands(controller: ChatController, provider: ChatViewProvider, apiKeys: ApiKeyStore, approvals: PendingApprovals): vscode.Disposable[] {
+  approvals.onChange = (waiting) => void vscode.commands.executeCommand('setContext', 'codeagent.diffPending', waiting > 0);
   const mention = (uri: vscode.Uri) => `@${vscode.workspace.asRelativePath(uri, false)}`;
   return [
     vscode.commands.registerCommand('codeagent.newChat', () => controller.newChat()),
@@ -26,8 +29,15 @@ export function registerCommands(controller: ChatController, provider: ChatViewP
       await provider.reveal();
       controller.prefill(`${mention(editor.document.uri)} (lines ${start.line + 1}-${end.line + 1}):\n\`\`\`${language}\n${text}\n\`\`\`\n`);
     }),
-    // Inline diff approval arrives with the diff-editor approver; until then these report that nothing is pending.
-    vscode.commands.registerCommand('codeagent.acceptDiff', () => vscode.window.showInformationMessage('CodeAgent: no change is waiting for approval.')),
-    vscode.commands.registerCommand('codeagent.rejectDiff', () => vscode.window.showInformationMessage('CodeAgent: no change is waiting for approval.')),
+    // Until the diff-editor approver lands, Accept/Reject act on the approval card waiting in the chat.
+    vscode.commands.registerCommand('codeagent.acceptDiff', () => decideLatest(approvals, { decision: 'accepted' })),
+    vscode.commands.registerCommand('codeagent.rejectDiff', async () => {
+      const feedback = await vscode.window.showInputBox({ title: 'Reject the change', prompt: 'Optional feedback for the agent', ignoreFocusOut: true });
+      if (feedback !== undefined) decideLatest(approvals, { decision: 'rejected', feedback: feedback.trim() || undefined });
+    }),
   ];
+}
+
+function decideLatest(approvals: PendingApprovals, decision: ApprovalDecision): void {
+  if (!approvals.decideLatest(decision)) void vscode.window.showInformationMessage('CodeAgent: no change is waiting for approval.');
 }

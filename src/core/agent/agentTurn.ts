@@ -12,6 +12,7 @@ import { assistantStepMessage, toolResultMessage, type WireProtocol } from './tu
 /** What the turn needs of the tool registry. */
 export interface TurnTools {
   grammar(): Readonly<Record<string, readonly string[]>>;
+  isReadOnly(name: string): boolean;
   specs(): ToolSpec[];
   invoke(name: string, params: Record<string, string>, ctx: ToolContext): Promise<ToolResult>;
   compress(name: string, params: Record<string, string>, result: ToolResult): string;
@@ -131,6 +132,11 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
   }
   if (signal.aborted) return errorResult('cancelled', 'The user stopped the turn before this tool ran.');
   const approve = approvalFor({ approver: deps.approver, settings: deps.settings, turnId, callId: call.callId, emit: deps.emit, signal });
+  if (deps.tools.isReadOnly(call.name)) {
+    const summary = Object.entries(call.params).map(([k, v]) => `${k}: ${v}`).join('\n');
+    const decision = await approve({ kind: 'read', tool: call.name, summary });
+    if (decision.decision === 'rejected') return errorResult('rejected', `The user rejected this ${call.name}.${decision.feedback ? ` Feedback: ${decision.feedback}` : ''}`);
+  }
   try {
     return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve });
   } catch (error) {

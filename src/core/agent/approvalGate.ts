@@ -10,6 +10,7 @@ export interface Approver {
 
 export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
   if (request.kind === 'edit') return approval.autoApproveEdits;
+  if (request.kind === 'read') return approval.autoApproveReadOnly;
   if (approval.autoApproveCommands) return true;
   const command = request.command.trim();
   // A prefix only counts at a word boundary, and chained commands never ride on an allowed prefix.
@@ -22,6 +23,7 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
 
 export function describeApproval(request: ApprovalRequest): string {
   if (request.kind === 'command') return `$ ${request.command}`;
+  if (request.kind === 'read') return request.summary;
   const patch = createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });
   // jsdiff starts with an "Index"-style ===== rule that says nothing here.
   return patch.replace(/^=+\n/, '');
@@ -38,7 +40,7 @@ export function approvalFor(options: {
 }): (request: ApprovalRequest) => Promise<ApprovalDecision> {
   const { approver, settings, turnId, callId, emit, signal } = options;
   return async (request) => {
-    const tool = request.kind === 'edit' ? request.tool : 'Bash';
+    const tool = request.kind === 'command' ? 'Bash' : request.tool;
     if (isAutoApproved(request, settings.approval)) return { decision: 'accepted' };
     const detail = describeApproval(request);
     emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail });

@@ -9,7 +9,9 @@ export type ApprovalRequest =
       before: string | undefined;
       after: string;
     }
-  | { kind: 'command'; command: string; cwd: string };
+  | { kind: 'command'; command: string; cwd: string }
+  /** A read-only tool, asked about only when codeagent.approval.autoApproveReadOnly is off. */
+  | { kind: 'read'; tool: string; summary: string };
 
 export type ApprovalDecision =
   /** finalContent: the user's edit of the proposal (file content, or the command to run); it wins. */

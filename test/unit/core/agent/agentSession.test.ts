@@ -123,6 +123,27 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.match(told, /keep a at 1, use a new constant/);
   });
 
+  it('with autoApproveReadOnly off, a Read waits for approval and a rejection reaches the model', async () => {
+    server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
+    const { s, approvals } = session({ approval: { autoApproveReadOnly: false } });
+    const { events } = await run(s, 'read it', (e) => {
+      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decideLatest({ decision: 'rejected', feedback: 'not that file' }), 5);
+    });
+    const request = of(events, 'approval')[0]!;
+    assert.equal(request.tool, 'Read');
+    assert.match(request.detail, /path: src\/a\.ts/);
+    assert.equal(of(events, 'toolResult')[0]!.status, 'rejected');
+    assert.match(messages(1).at(-1)!.content, /rejected this Read\. Feedback: not that file/);
+  });
+
+  it('read-only tools run without asking by default', async () => {
+    server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
+    const { s } = session();
+    const { events } = await run(s, 'read it');
+    assert.equal(of(events, 'approval').length, 0);
+    assert.equal(of(events, 'toolResult')[0]!.status, 'success');
+  });
+
   it('unknown tools and invalid parameters go back to the model as errors and the loop goes on', async () => {
     server.enqueue(
       { text: '<Read><offset>abc</offset></Read>' },

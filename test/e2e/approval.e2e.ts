@@ -1,0 +1,147 @@
+// Approval of edits in the chat (spec §4, §8): the scripted model reads a file and proposes an Edit;
+// the approval card shows the diff; Accept writes the file and the model gets the success result,
+// Reject (with feedback) leaves the file alone and the model is told, feedback included.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Frame } from 'playwright-core';
+import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
+import { BrowserSession } from './support/browserSession';
+import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
+import { CodeServerInstance } from './support/codeServerInstance';
+import { eventually } from './support/eventually';
+import { captureIfFailed } from './support/failureArtifacts';
+import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
+import { fixtureWorkspace } from './support/paths';
+
+const FILE = 'src/a.ts';
+const OLD = 'Hello, ${capitalize(name)}!';
+const NEW = 'Hi there, ${capitalize(name)}!';
+const ORIGINAL = fs.readFileSync(path.join(fixtureWorkspace, FILE), 'utf8');
+
+const READ_CALL = `I'll read the file first.\n<Read>\n<path>${FILE}</path>\n</Read>`;
+const EDIT_CALL = `Now the change.\n<Edit>\n<path>${FILE}</path>\n<old_string>${OLD}</old_string>\n<new_string>${NEW}</new_string>\n</Edit>`;
+const USAGE = { prompt_tokens: 200, completion_tokens: 20 };
+
+/**
+ * Name and status of each tool-call card, in order. Each model step's XML parser numbers its calls from
+ * `xml-1` again, so a product that keys cards by that id alone shows one card, overwritten by each step.
+ */
+async function toolCards(chat: Frame): Promise<string[]> {
+  const cards = transcriptEntries(chat, 'tool-call');
+  const names: string[] = [];
+  for (let i = 0; i < (await cards.count()); i++) {
+    const card = cards.nth(i);
+    names.push(`${(await card.locator('.tool-name').textContent())?.trim()} ${(await card.locator('.tool-status').textContent())?.trim()}`);
+  }
+  return names;
+}
+
+describe('edit approval', function () {
+  let model: ScriptedModelServer;
+  let server: CodeServerInstance;
+  let session: BrowserSession | undefined;
+
+  before(async function () {
+    const start = Date.now();
+    model = await ScriptedModelServer.start();
+    server = await CodeServerInstance.start();
+    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  });
+
+  after(async function () {
+    await server?.stop();
+    await model?.close();
+  });
+
+  afterEach(async function () {
+    await captureIfFailed(this);
+    await session?.close();
+    session = undefined;
+    model.reset();
+  });
+
+  /** Opens a fresh workspace, asks for the change and waits for the approval card of the Edit. */
+  async function proposeEdit(name: string) {
+    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl, name, settings: { 'codeagent.approval.autoApproveEdits': false } });
+    session = await BrowserSession.open(server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+
+    await sendChatMessage(chat, `Change the greeting in ${FILE} to "Hi there"`);
+
+    const card = transcriptEntries(chat, 'approval').last();
+    await card.waitFor({ timeout: 20_000 });
+    // The Read ran without asking (read-only tools are auto-approved) and its result went to the model.
+    await model.waitForRequests(2, 10_000);
+    const afterRead = chatPosts(model)[1]!;
+    const readResult = lastMessage(afterRead);
+    assert.equal(readResult.role, 'user', describeMessages(afterRead));
+    assert.ok(readResult.content.startsWith('<tool_result tool="Read" status="success">'), `Read result: ${readResult.content.slice(0, 200)}`);
+    assert.ok(readResult.content.includes('export function greeting'), 'the Read result carries the file');
+
+    // The card shows the diff and waits: nothing is written and the model is not called again.
+    await eventually(async () => {
+      const text = (await card.textContent()) ?? '';
+      assert.match(text, /Edit/);
+      assert.ok(text.includes(`-  return \`${OLD}\`;`), `removed line in the diff: ${text}`);
+      assert.ok(text.includes(`+  return \`${NEW}\`;`), `added line in the diff: ${text}`);
+    });
+    assert.ok(await card.getByRole('button', { name: 'Accept' }).isVisible(), 'Accept is shown');
+    assert.ok(await card.getByRole('button', { name: 'Reject' }).isVisible(), 'Reject is shown');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(chatPosts(model).length, 2, 'no model request while the approval waits');
+    assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL, 'nothing written before the decision');
+    return { workspace, chat, card };
+  }
+
+  it('Accept writes the edit and the model gets the success result', async function () {
+    model.enqueue(
+      { text: READ_CALL, usage: USAGE },
+      { text: EDIT_CALL, usage: USAGE },
+      { text: `<AttemptCompletion>\n<result>The greeting in ${FILE} now says "Hi there".</result>\n</AttemptCompletion>`, usage: USAGE },
+    );
+    const { workspace, chat, card } = await proposeEdit('accept');
+
+    await card.getByRole('button', { name: 'Accept' }).click();
+
+    await transcriptEntries(chat, 'completion').first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    await eventually(async () => assert.match((await card.textContent()) ?? '', /Accepted/), { message: 'the card shows the decision' });
+    assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL.replace(OLD, NEW), 'the file on disk has the edit');
+
+    const posts = chatPosts(model);
+    assert.equal(posts.length, 3, `three model requests, got ${posts.length}`);
+    const editResult = lastMessage(posts[2]!);
+    assert.equal(editResult.role, 'user', describeMessages(posts[2]!));
+    assert.ok(editResult.content.startsWith('<tool_result tool="Edit" status="success">'), `Edit result: ${editResult.content}`);
+    assert.doesNotMatch(editResult.content, /reject/i);
+    assert.equal(await transcriptEntries(chat, 'tool-result').count(), 3, 'Read, Edit and AttemptCompletion results');
+    // Every tool call keeps its own card (asserted last: see toolCards).
+    assert.deepEqual(await toolCards(chat), ['Read ✓', 'Edit ✓', 'AttemptCompletion ✓'], 'one card per tool call, each with its status');
+  });
+
+  it('Reject leaves the file alone and tells the model, with the feedback', async function () {
+    const feedback = 'Keep the original greeting, the tests depend on it.';
+    model.enqueue({ text: READ_CALL, usage: USAGE }, { text: EDIT_CALL, usage: USAGE }, { text: `Understood: ${FILE} stays as it is.`, usage: USAGE });
+    const { workspace, chat, card } = await proposeEdit('reject');
+
+    await card.getByRole('textbox', { name: 'Feedback for the agent' }).fill(feedback);
+    await card.getByRole('button', { name: 'Reject' }).click();
+
+    await model.waitForRequests(3, 10_000);
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'stays as it is' }).first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    await eventually(async () => assert.ok(((await card.textContent()) ?? '').includes(`Rejected: ${feedback}`), 'the card shows the rejection and its feedback'));
+    assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL, 'the file on disk is unchanged');
+
+    const posts = chatPosts(model);
+    assert.equal(posts.length, 3, `three model requests, got ${posts.length}`);
+    const editResult = lastMessage(posts[2]!);
+    assert.equal(editResult.role, 'user', describeMessages(posts[2]!));
+    assert.ok(editResult.content.startsWith('<tool_result tool="Edit" status="error">'), `Edit result: ${editResult.content}`);
+    assert.match(editResult.content, /reject/i);
+    assert.ok(editResult.content.includes(feedback), `the feedback reaches the model: ${editResult.content}`);
+    assert.deepEqual(await toolCards(chat), ['Read ✓', 'Edit ✗ rejected'], 'one card per tool call, the Edit marked rejected');
+  });
+});
