@@ -1,23 +1,23 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ConversationListItem, Onboarding, TranscriptEntry, UsageSummary } from './transcript';
 
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('send'), text: z.string().min(1).max(1_000_000) }),
+  z.object({ type: z.literal('send'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)) }),
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('showContext') }),
   z.object({ type: z.literal('listConversations') }),
-  z.object({ type: z.literal('openConversation'), id: z.string().min(1) }),
-  z.object({ type: z.literal('deleteConversation'), id: z.string().min(1) }),
+  z.object({ type: z.literal('openConversation'), id: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal('deleteConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
-  z.object({ type: z.literal('openFile'), path: z.string().min(1) }),
+  z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)) }),
   z.object({
     type: z.literal('approvalDecision'),
     callId: z.string(),
     decision: z.enum(['accepted', 'rejected']),
-    feedback: z.string().optional(),
+    feedback: z.optional(z.string()),
   }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessage>;
@@ -28,14 +28,14 @@ export const HostMessage = z.discriminatedUnion('type', [
     type: z.literal('snapshot'),
     entries: z.array(TranscriptEntry),
     busy: z.boolean(),
-    onboarding: Onboarding.nullable(),
-    usage: UsageSummary.nullable(),
+    onboarding: z.nullable(Onboarding),
+    usage: z.nullable(UsageSummary),
   }),
   z.object({ type: z.literal('entryAdded'), entry: TranscriptEntry }),
   z.object({ type: z.literal('entryAppended'), id: z.string(), delta: z.string() }),
   z.object({ type: z.literal('entryUpdated'), entry: TranscriptEntry }),
-  z.object({ type: z.literal('busy'), busy: z.boolean(), awaitingAnswer: z.boolean().optional() }),
-  z.object({ type: z.literal('onboarding'), onboarding: Onboarding.nullable() }),
+  z.object({ type: z.literal('busy'), busy: z.boolean(), awaitingAnswer: z.optional(z.boolean()) }),
+  z.object({ type: z.literal('onboarding'), onboarding: z.nullable(Onboarding) }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),

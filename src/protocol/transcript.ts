@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the same schemas as classic zod, but tree-shakable, which keeps the webview bundle small.
+import * as z from 'zod/mini';
 
 /** data-kind values of transcript entries: tests and the webview's CSS rely on these names (spec §10). */
 export const entryKinds = [
@@ -13,9 +14,9 @@ export const TranscriptEntry = z.object({
   kind: EntryKind,
   /** Markdown for user/assistant/completion/thinking; plain text otherwise. */
   text: z.string(),
-  turnId: z.string().optional(),
+  turnId: z.optional(z.string()),
   /** Kind-specific details (tool name and params, status, approval state…), rendered by the webview. */
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: z.optional(z.record(z.string(), z.unknown())),
 });
 export type TranscriptEntry = z.infer<typeof TranscriptEntry>;
 
