@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { approvalCard } from './approvalCard';
+import { highlightCodeBlocks } from './codeHighlighter';
 import { renderMarkdown } from './markdown';
 import { linkMentions, type MentionRef } from './mentionChips';
 import { toolCallCard } from './toolCallCard';
@@ -69,7 +70,9 @@ function headerLabel(entry: TranscriptEntry): string | undefined {
 }
 
 function fillBody(body: HTMLElement, entry: TranscriptEntry): void {
-  if (markdownKinds.has(entry.kind)) body.innerHTML = renderMarkdown(entry.text);
-  else body.textContent = entry.text;
+  if (markdownKinds.has(entry.kind)) {
+    body.innerHTML = renderMarkdown(entry.text);
+    highlightCodeBlocks(body);
+  } else body.textContent = entry.text;
   if (entry.kind === 'user' && Array.isArray(entry.meta?.mentions)) linkMentions(body, entry.meta.mentions as MentionRef[]);
 }

@@ -1,0 +1,35 @@
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import c from 'highlight.js/lib/languages/c';
+import cpp from 'highlight.js/lib/languages/cpp';
+import csharp from 'highlight.js/lib/languages/csharp';
+import css from 'highlight.js/lib/languages/css';
+import diff from 'highlight.js/lib/languages/diff';
+import go from 'highlight.js/lib/languages/go';
+import java from 'highlight.js/lib/languages/java';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import markdown from 'highlight.js/lib/languages/markdown';
+import php from 'highlight.js/lib/languages/php';
+import python from 'highlight.js/lib/languages/python';
+import ruby from 'highlight.js/lib/languages/ruby';
+import rust from 'highlight.js/lib/languages/rust';
+import shell from 'highlight.js/lib/languages/shell';
+import sql from 'highlight.js/lib/languages/sql';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+
+// The languages agents write most; registering only these keeps the webview bundle small.
+const languages = { bash, c, cpp, csharp, css, diff, go, java, javascript, json, markdown, php, python, ruby, rust, shell, sql, typescript, xml, yaml };
+for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
+
+/** Highlights fenced code blocks that name a known language; others stay plain (guessing is slow and often wrong). */
+export function highlightCodeBlocks(root: HTMLElement): void {
+  for (const block of root.querySelectorAll<HTMLElement>('pre > code[class*="language-"]')) {
+    const language = /language-([\w+#-]+)/.exec(block.className)?.[1]?.toLowerCase();
+    if (!language || !hljs.getLanguage(language)) continue;
+    block.innerHTML = hljs.highlight(block.textContent ?? '', { language, ignoreIllegals: true }).value;
+    block.classList.add('hljs');
+  }
+}
