@@ -19,6 +19,7 @@ import { ContextDocumentProvider, contextScheme } from './vscode/contextDocument
 import { onboardingFor } from './vscode/onboarding';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { readSettings } from './vscode/settingsReader';
+import { WorkspacePathIndex } from './vscode/workspacePathIndex';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -37,6 +38,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
   const store = new FileConversationStore(storageDir, { onProblem: (problem) => output.warn(problem) });
+
+  const pathIndex = new WorkspacePathIndex();
+  context.subscriptions.push(pathIndex);
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
@@ -70,6 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       get: () => context.workspaceState.get<string>(lastConversationKey),
       set: (id) => void context.workspaceState.update(lastConversationKey, id),
     },
+    suggestPaths: (query) => pathIndex.suggest(query),
     confirmDelete: async (title) =>
       (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
     onboarding: () => onboardingFor(settings(), apiKeys.current()),

@@ -1,6 +1,6 @@
 import { post } from './vscodeApi';
 
-const defaultPlaceholder = 'Ask CodeAgent… (Enter to send, Shift+Enter for a new line)';
+const defaultPlaceholder = 'Ask CodeAgent… (@ to mention a file, / for commands)';
 
 interface ComposerElements {
   input: HTMLTextAreaElement;
@@ -8,6 +8,10 @@ interface ComposerElements {
   stop: HTMLElement;
   newChat: HTMLElement;
   onDraftChange: (draft: string) => void;
+  /** Gets the key first (an open completion list takes Enter and the arrows). */
+  interceptKey?: (event: KeyboardEvent) => boolean;
+  /** Gets a message before it is sent; returns true when it handled it (a slash command). */
+  interceptSubmit?: (text: string) => boolean;
 }
 
 /** The input box and its buttons: Enter sends, Shift+Enter breaks the line, Escape stops a running turn. */
@@ -19,6 +23,10 @@ export class Composer {
 
   constructor(private readonly el: ComposerElements) {
     el.input.addEventListener('keydown', (event) => {
+      if (el.interceptKey?.(event)) {
+        event.preventDefault();
+        return;
+      }
       if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
         event.preventDefault();
         this.submit();
@@ -66,6 +74,11 @@ export class Composer {
   private submit(): void {
     const text = this.el.input.value.trim();
     if (!text || (this.busy && !this.awaitingAnswer) || this.blocked) return;
+    if (!this.awaitingAnswer && this.el.interceptSubmit?.(text)) {
+      this.setDraft('');
+      this.el.onDraftChange('');
+      return;
+    }
     post({ type: 'send', text });
     this.setDraft('');
     this.el.onDraftChange('');

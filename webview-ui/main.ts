@@ -6,9 +6,18 @@ import { loadViewState, post, saveViewState } from './vscodeApi';
 import { TranscriptView } from './transcriptView';
 import { Composer } from './composer';
 import { HistoryPanel } from './historyPanel';
+import { InputCompletions } from './inputCompletions';
 
 const transcript = new TranscriptView(byId('transcript'));
+const history = new HistoryPanel(byId('history'), byId('history-toggle'));
+const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
+  { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
+  { name: 'history', description: 'Show saved conversations', run: () => history.open() },
+  { name: 'context', description: 'Open the exact context of the last request', run: () => post({ type: 'showContext' }) },
+]);
 const composer = new Composer({
+  interceptKey: (event) => completions.handleKey(event),
+  interceptSubmit: (text) => completions.runSlashCommand(text),
   input: byId<HTMLTextAreaElement>('input'),
   send: byId('send'),
   stop: byId('stop'),
@@ -16,7 +25,6 @@ const composer = new Composer({
   onDraftChange: (draft) => saveViewState({ draft }),
 });
 composer.setDraft(loadViewState().draft);
-const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 byId('context-label').addEventListener('click', () => post({ type: 'showContext' }));
 
 window.addEventListener('message', (event: MessageEvent) => {
@@ -39,6 +47,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'usage': showUsage(message.usage); break;
     case 'prefill': composer.insert(message.text); break;
     case 'conversations': history.show(message.items, message.currentId); break;
+    case 'pathSuggestions': completions.showPathSuggestions(message.query, message.items); break;
   }
 });
 

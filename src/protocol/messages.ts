@@ -9,6 +9,7 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('showContext') }),
   z.object({ type: z.literal('listConversations') }),
+  z.object({ type: z.literal('suggestPaths'), query: z.string() }),
   z.object({ type: z.literal('openConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('deleteConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
@@ -38,6 +39,7 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onboarding'), onboarding: z.nullable(Onboarding) }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),
+  z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory']) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;

@@ -19,6 +19,7 @@ export interface ChatControllerDeps {
   openFile: (path: string) => void;
   showContext: () => void;
   confirmDelete: (title: string) => Promise<boolean>;
+  suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' }[]>;
   log: (message: string) => void;
 }
 
@@ -54,6 +55,7 @@ export class ChatController {
       case 'openFile': return this.deps.openFile(message.path);
       case 'showContext': return this.deps.showContext();
       case 'listConversations': return void this.sendConversationList();
+      case 'suggestPaths': return void this.deps.suggestPaths(message.query).then((items) => this.emit({ type: 'pathSuggestions', query: message.query, items }));
       case 'openConversation': return void this.openConversation(message.id);
       case 'deleteConversation': return void this.deleteConversation(message.id);
       case 'approvalDecision': {

@@ -29,7 +29,8 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
 <section id="history" aria-label="Conversation history" hidden></section>
 <main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
 <footer id="composer">
-  <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (Enter to send, Shift+Enter for a new line)" rows="2"></textarea>
+  <ul id="completions" aria-label="Suggestions" hidden></ul>
+  <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>
   <div class="buttons">
     <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
     <span class="spacer"></span>
