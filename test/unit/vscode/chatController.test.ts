@@ -1,0 +1,153 @@
+import { strict as assert } from 'node:assert';
+import { promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AgentSession } from '../../../src/core/agent/agentSession';
+import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
+import type { Conversation } from '../../../src/core/conversation/conversation';
+import { createIdGenerator } from '../../../src/core/ids';
+import { Settings } from '../../../src/core/settings';
+import { createDefaultToolRegistry } from '../../../src/core/tools/defaultTools';
+import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
+import { FileConversationStore } from '../../../src/node/fileConversationStore';
+import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
+import { systemClock } from '../../../src/node/systemClock';
+import type { HostMessage } from '../../../src/protocol/messages';
+import { ChatController } from '../../../src/vscode/chatController';
+import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
+import { TempWorkspace } from '../core/tools/toolTestKit';
+
+describe('ChatController: persistence across a window reload', function () {
+  this.timeout(15000);
+  let server: ScriptedModelServer;
+  let ws: TempWorkspace;
+  let storeDir: string;
+  let lastId: string | undefined;
+
+  before(async () => { server = await ScriptedModelServer.start(); });
+  after(() => server.close());
+  beforeEach(async () => {
+    server.reset();
+    lastId = undefined;
+    ws = await TempWorkspace.create({ 'src/a.ts': 'export const a = 1;\n' });
+    storeDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'codeagent-store-'));
+  });
+  afterEach(async () => {
+    await ws.cleanup();
+    await fsp.rm(storeDir, { recursive: true, force: true });
+  });
+
+  /** A controller as the extension builds it, over a real store: a new one stands for a reloaded window. */
+  function controller(approvals = new PendingApprovals()) {
+    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' } });
+    const posted: HostMessage[] = [];
+    const store = new FileConversationStore(storeDir);
+    const c = new ChatController({
+      createSession: (restored: Conversation | undefined, onChange: () => void) => new AgentSession({
+        model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
+        clock: systemClock,
+        settings: () => settings,
+        tools: createDefaultToolRegistry(),
+        ...createNodeToolPorts({ workspaceRoot: ws.root }),
+        approver: approvals,
+        newId: createIdGenerator(Date.now, 't'),
+        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
+        onChange,
+      }, restored),
+      approvals,
+      store,
+      lastConversation: { get: () => lastId, set: (id) => { lastId = id; } },
+      onboarding: () => null,
+      runCommand: () => {},
+      openFile: () => {},
+      showContext: () => {},
+      confirmDelete: async () => true,
+      suggestPaths: async () => [],
+      log: () => {},
+    });
+    c.attach((m) => posted.push(m));
+    return { c, posted, store };
+  }
+
+  async function snapshot(c: ChatController, posted: HostMessage[]) {
+    posted.length = 0;
+    c.handle({ type: 'ready' });
+    for (let i = 0; i < 50 && !posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    return posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
+  }
+
+  it('reopens the last conversation with its transcript and continues the same history', async () => {
+    server.enqueue({ text: 'First answer.', usage: { prompt_tokens: 100, completion_tokens: 10 } }, { text: 'Second answer.' }, { text: 'Third answer.' });
+    const first = controller();
+    await first.c.send('first question');
+    await first.c.send('second question');
+    await first.c.flush();
+
+    const reloaded = controller();
+    const snap = await snapshot(reloaded.c, reloaded.posted);
+    assert.deepEqual(snap.entries.filter((e) => e.kind === 'user' || e.kind === 'assistant').map((e) => e.text),
+      ['first question', 'First answer.', 'second question', 'Second answer.']);
+    const usageBefore = first.posted.filter((m) => m.type === 'usage').at(-1) as Extract<HostMessage, { type: 'usage' }>;
+    assert.ok(usageBefore.usage.inputTokens > 100);
+    assert.equal(snap.usage?.inputTokens, usageBefore.usage.inputTokens, 'token totals survive the reload');
+    assert.equal(snap.usage?.outputTokens, usageBefore.usage.outputTokens);
+
+    await reloaded.c.send('third question');
+    const sent = server.requests[2]!.body.messages.map((m: { role: string; content: string }) => `${m.role}:${m.content}`);
+    assert.deepEqual(sent.slice(1), ['user:first question', 'assistant:First answer.', 'user:second question', 'assistant:Second answer.', 'user:third question']);
+    const listed = await reloaded.store.list();
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0]!.title, 'first question');
+  });
+
+  it('a reload in the middle of a turn keeps what was done and closes the interrupted step', async () => {
+    const approvals = new PendingApprovals();
+    server.enqueue(
+      { text: '<Read><path>src/a.ts</path></Read>' },
+      { text: '<Edit><path>src/a.ts</path><old_string>export const a = 1;</old_string><new_string>export const a = 2;</new_string></Edit>' },
+    );
+    const first = controller(approvals);
+    const running = first.c.send('change a');
+    // The turn now waits for the approval of the Edit: the window "reloads" here.
+    for (let i = 0; i < 200 && approvals.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(approvals.size, 1);
+    await first.c.flush();
+
+    const reloaded = controller();
+    const snap = await snapshot(reloaded.c, reloaded.posted);
+    assert.ok(snap.entries.some((e) => e.kind === 'error' && /window was reloaded/.test(e.text)));
+    assert.ok(snap.entries.filter((e) => e.kind === 'approval').every((e) => e.meta?.phase === 'decision'), 'stale approval cards cannot be answered');
+
+    server.enqueue({ text: 'Continuing.' });
+    await reloaded.c.send('go on');
+    const sent = server.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    assert.match(sent[1]!.content, /^change a/);
+    assert.match(sent.at(-2)!.content, /<tool_result status="cancelled">\nThe window was reloaded/);
+    assert.equal(sent.at(-1)!.content, 'go on');
+    assert.equal(await ws.read('src/a.ts'), 'export const a = 1;\n');
+
+    first.c.handle({ type: 'stop' });
+    await running;
+  });
+
+  it('history list, open and delete', async () => {
+    server.enqueue({ text: 'one' }, { text: 'two' });
+    const { c, posted, store } = controller();
+    await c.send('conversation one');
+    await c.newChat();
+    await c.send('conversation two');
+    await c.flush();
+    posted.length = 0;
+    c.handle({ type: 'listConversations' });
+    for (let i = 0; i < 50 && !posted.some((m) => m.type === 'conversations'); i++) await new Promise((r) => setTimeout(r, 10));
+    const list = posted.find((m) => m.type === 'conversations') as Extract<HostMessage, { type: 'conversations' }>;
+    assert.deepEqual(list.items.map((i) => i.title), ['conversation two', 'conversation one']);
+
+    await c.openConversation(list.items[1]!.id);
+    const snap = posted.filter((m) => m.type === 'snapshot').at(-1) as Extract<HostMessage, { type: 'snapshot' }>;
+    assert.equal(snap.entries[0]!.text, 'conversation one');
+
+    await c.deleteConversation(list.items[1]!.id);
+    assert.deepEqual((await store.list()).map((i) => i.title), ['conversation two']);
+  });
+});
