@@ -73,7 +73,7 @@ function showUsage(usage: UsageSummary | null): void {
   const meter = byId('usage');
   meter.hidden = usage === null;
   if (!usage) return;
-  const percent = Math.min(100, Math.round((usage.contextUsed / usage.contextWindow) * 100));
+  const percent = usage.contextWindow > 0 ? Math.min(100, Math.round((usage.contextUsed / usage.contextWindow) * 100)) : 0;
   byId('context-bar').style.width = `${percent}%`;
   byId('context-label').textContent = `Context ${formatTokens(usage.contextUsed)} / ${formatTokens(usage.contextWindow)} (${percent}%)`;
   byId('tokens-label').textContent = `↑ ${formatTokens(usage.inputTokens)} ↓ ${formatTokens(usage.outputTokens)}${usage.cost > 0 ? ` · $${usage.cost.toFixed(4)}` : ''}`;

@@ -162,7 +162,7 @@ export class ChatController {
     // The callback runs only after construction, when `session` is set.
     const session: AgentSession = this.deps.createSession(conversation, () => this.scheduleSave(session, projector));
     if (conversation) {
-      projector.restoreUsage(session.usageTotals, session.lastReportedUsage, conversation.turnInProgress !== undefined);
+      projector.restoreUsage(session.usageTotals, session.lastReportedUsage, session.contextWindowTokens, conversation.turnInProgress !== undefined);
     }
     this.session = session;
     this.projector = projector;

@@ -22,9 +22,9 @@ export class TranscriptProjector {
   }
 
   /** After reopening: the stored totals, and a visible note when a reload cut a turn short. */
-  restoreUsage(totals: { inputTokens: number; outputTokens: number; cost: number }, lastUsage: { inputTokens: number; outputTokens: number } | undefined, interrupted: boolean): void {
+  restoreUsage(totals: { inputTokens: number; outputTokens: number; cost: number }, lastUsage: { inputTokens: number; outputTokens: number } | undefined, contextWindow: number, interrupted: boolean): void {
     const contextUsed = lastUsage ? lastUsage.inputTokens + lastUsage.outputTokens : 0;
-    if (totals.inputTokens || totals.outputTokens) this.usage = { ...totals, contextUsed, contextWindow: this.usage?.contextWindow ?? 0 };
+    if (totals.inputTokens || totals.outputTokens) this.usage = { ...totals, contextUsed, contextWindow };
     if (interrupted) this.add('error', 'The window was reloaded while the agent was working. The interrupted step was closed; send a message to continue.', undefined, { code: 'interrupted' });
     // Approval cards from before the reload can no longer be answered.
     for (const entry of this.list) if (entry.kind === 'approval' && entry.meta?.phase === 'request') entry.meta = { ...entry.meta, phase: 'decision', decision: 'rejected', feedback: 'interrupted by a reload' };

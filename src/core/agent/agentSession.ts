@@ -88,6 +88,10 @@ export class AgentSession {
     return this.lastUsage;
   }
 
+  get contextWindowTokens(): number {
+    return this.deps.settings().model.contextWindow;
+  }
+
   get usageTotals(): ConversationTotals {
     return { ...this.totals };
   }

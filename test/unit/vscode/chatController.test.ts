@@ -91,6 +91,8 @@ describe('ChatController: persistence across a window reload', function () {
     assert.ok(usageBefore.usage.inputTokens > 100);
     assert.equal(snap.usage?.inputTokens, usageBefore.usage.inputTokens, 'token totals survive the reload');
     assert.equal(snap.usage?.outputTokens, usageBefore.usage.outputTokens);
+    assert.equal(snap.usage?.contextWindow, 200000);
+    assert.equal(snap.usage?.contextUsed, usageBefore.usage.contextUsed);
 
     await reloaded.c.send('third question');
     const sent = server.requests[2]!.body.messages.map((m: { role: string; content: string }) => `${m.role}:${m.content}`);
