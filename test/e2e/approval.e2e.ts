@@ -25,7 +25,7 @@ const USAGE = { prompt_tokens: 200, completion_tokens: 20 };
 
 /**
  * Name and status of each tool-call card, in order. Each model step's XML parser numbers its calls from
- * `xml-1` again, so a product that keys cards by that id alone shows one card, overwritten by each step.
+ * `xml-1` again; unless the ids are qualified per step, later cards overwrite earlier ones.
  */
 async function toolCards(chat: Frame): Promise<string[]> {
   const cards = transcriptEntries(chat, 'tool-call');
@@ -63,7 +63,7 @@ describe('edit approval', function () {
 
   /** Opens a fresh workspace, asks for the change and waits for the approval card of the Edit. */
   async function proposeEdit(name: string) {
-    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl, name, settings: { 'codeagent.approval.autoApproveEdits': false } });
+    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl, name, settings: { 'codeagent.approval.autoApproveEdits': false, 'codeagent.approval.autoApproveReadOnly': true } });
     session = await BrowserSession.open(server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();

@@ -1,0 +1,94 @@
+// Persistence (spec §9): a conversation survives a window reload — the transcript comes back as it
+// was, the next message's request carries the earlier exchanges, and the History list shows it.
+import * as assert from 'node:assert/strict';
+import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
+import { BrowserSession } from './support/browserSession';
+import { sendAndWaitForTurn, transcriptEntries, transcriptSnapshot } from './support/chatPanel';
+import { CodeServerInstance } from './support/codeServerInstance';
+import { eventually } from './support/eventually';
+import { captureIfFailed } from './support/failureArtifacts';
+import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
+import { reloadWindow } from './support/windowReload';
+
+const EXCHANGES = [
+  { user: 'First question: what is alpha?', answer: 'Alpha is the first letter.' },
+  { user: 'Second question: and beta?', answer: 'Beta is the second letter.' },
+  { user: 'Third question: gamma?', answer: 'Gamma is the third letter.' },
+];
+const TITLE = EXCHANGES[0]!.user;
+
+describe('conversation persistence', function () {
+  let model: ScriptedModelServer;
+  let server: CodeServerInstance;
+  let session: BrowserSession | undefined;
+
+  before(async function () {
+    const start = Date.now();
+    model = await ScriptedModelServer.start();
+    server = await CodeServerInstance.start();
+    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  });
+
+  after(async function () {
+    await server?.stop();
+    await model?.close();
+  });
+
+  afterEach(async function () {
+    await captureIfFailed(this);
+    await session?.close();
+    session = undefined;
+    model.reset();
+  });
+
+  it('restores the transcript after a reload and continues with the earlier history', async function () {
+    model.enqueue(...EXCHANGES.map(({ answer }) => ({ text: answer, usage: { prompt_tokens: 400, completion_tokens: 8 } })));
+    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl });
+    session = await BrowserSession.open(server.urlFor(workspace));
+    await session.openCodeAgentView();
+    let chat = await session.chatFrame();
+
+    for (const { user, answer } of EXCHANGES.slice(0, 2)) {
+      await sendAndWaitForTurn(chat, user);
+      await transcriptEntries(chat, 'assistant').filter({ hasText: answer }).first().waitFor({ timeout: 10_000 });
+    }
+    const before = await transcriptSnapshot(chat);
+    assert.deepEqual(
+      before.filter((e) => e.kind === 'user' || e.kind === 'assistant').map((e) => e.kind),
+      ['user', 'assistant', 'user', 'assistant'],
+      `transcript before the reload: ${JSON.stringify(before)}`,
+    );
+
+    // Reload the window: a new workbench, a new extension host, a new webview.
+    const reloadStart = Date.now();
+    chat = await reloadWindow(session);
+    await eventually(async () => assert.deepEqual(await transcriptSnapshot(chat), before), {
+      timeoutMs: 20_000,
+      message: 'the transcript after the reload equals the one before',
+    });
+    if (process.env.CODEAGENT_E2E_DEBUG) console.log(`      reloaded and restored in ${((Date.now() - reloadStart) / 1000).toFixed(1)} s`);
+
+    // The third message continues the same conversation: its request carries both earlier exchanges.
+    await sendAndWaitForTurn(chat, EXCHANGES[2]!.user);
+    await transcriptEntries(chat, 'assistant').filter({ hasText: EXCHANGES[2]!.answer }).first().waitFor({ timeout: 10_000 });
+    const posts = chatPosts(model);
+    assert.equal(posts.length, 3);
+    const third = posts[2]!;
+    const messages = messagesOf(third);
+    assert.equal(messages[0]!.role, 'system');
+    const conversation = messages.filter((m) => m.role !== 'system');
+    assert.deepEqual(
+      conversation,
+      EXCHANGES.flatMap(({ user, answer }, i) => (i < 2 ? [{ role: 'user', content: user }, { role: 'assistant', content: answer }] : [{ role: 'user', content: user }])),
+      `the request after the reload:\n${describeMessages(third)}`,
+    );
+
+    // The History list shows the conversation, marked as the open one.
+    await chat.getByRole('button', { name: 'History' }).click();
+    const entry = chat.getByRole('button', { name: `Open conversation: ${TITLE}` });
+    await entry.waitFor({ timeout: 10_000 });
+    assert.equal(await chat.locator('button.history-open').count(), 1, 'one saved conversation');
+    assert.match((await entry.textContent()) ?? '', /6 messages/, 'the entry counts the six stored messages');
+    assert.match((await entry.textContent()) ?? '', /open/, 'the entry is marked as the open conversation');
+  });
+});
