@@ -31,20 +31,8 @@ function entryContent(entry: TranscriptEntry): Node[] {
   const body = document.createElement('div');
   body.className = 'entry-body';
   fillBody(body, entry);
-  if (entry.kind === 'reminder') {
-    const details = document.createElement('details');
-    const summary = document.createElement('summary');
-    summary.textContent = 'Reminder sent with this message';
-    details.append(summary, body);
-    return [details];
-  }
-  if (entry.kind === 'thinking') {
-    const details = document.createElement('details');
-    const summary = document.createElement('summary');
-    summary.textContent = 'Thinking';
-    details.append(summary, body);
-    return [details];
-  }
+  if (entry.kind === 'reminder') return [collapsed('Reminder sent with this message', body)];
+  if (entry.kind === 'thinking') return [collapsed('Thinking', body)];
   return header ? [header, body] : [body];
 }
 
@@ -75,4 +63,12 @@ function fillBody(body: HTMLElement, entry: TranscriptEntry): void {
     highlightCodeBlocks(body);
   } else body.textContent = entry.text;
   if (entry.kind === 'user' && Array.isArray(entry.meta?.mentions)) linkMentions(body, entry.meta.mentions as MentionRef[]);
+}
+
+function collapsed(title: string, body: HTMLElement): HTMLElement {
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = title;
+  details.append(summary, body);
+  return details;
 }

@@ -71,7 +71,7 @@ async function keepCopy(source: string, copy: string): Promise<void> {
 }
 
 /** Windows refuses to replace a file another process has open for a moment (antivirus, indexer, a reader). */
-async function renameWithRetry(from: string, to: string): Promise<void> {
+export async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await fsp.rename(from, to);

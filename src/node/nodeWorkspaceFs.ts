@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { DirEntry, FileStat, WorkspaceFs } from '../core/ports/workspaceFs';
+import { renameWithRetry } from './atomicFile';
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
@@ -95,19 +96,5 @@ export class NodeWorkspaceFs implements WorkspaceFs {
       throw Object.assign(new Error(`Path '${rel}' is outside the workspace (${this.root})`), { code: 'EACCES' });
     }
     return abs;
-  }
-}
-
-/** Windows refuses to replace a file another process has open for a moment (antivirus, indexer). */
-async function renameWithRetry(from: string, to: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fsp.rename(from, to);
-      return;
-    } catch (error) {
-      const code = errnoOf(error);
-      if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
-    }
   }
 }

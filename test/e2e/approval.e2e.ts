@@ -5,14 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
-import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
-import { BrowserSession } from './support/browserSession';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
-import { CodeServerInstance } from './support/codeServerInstance';
 import { eventually } from './support/eventually';
-import { captureIfFailed } from './support/failureArtifacts';
 import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
 import { fixtureWorkspace } from './support/paths';
+import { useCodeServerSuite } from './support/codeServerSuite';
 
 const FILE = 'src/a.ts';
 const OLD = 'Hello, ${capitalize(name)}!';
@@ -38,33 +35,12 @@ async function toolCards(chat: Frame): Promise<string[]> {
 }
 
 describe('edit approval', function () {
-  let model: ScriptedModelServer;
-  let server: CodeServerInstance;
-  let session: BrowserSession | undefined;
-
-  before(async function () {
-    const start = Date.now();
-    model = await ScriptedModelServer.start();
-    server = await CodeServerInstance.start();
-    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  });
-
-  after(async function () {
-    await server?.stop();
-    await model?.close();
-  });
-
-  afterEach(async function () {
-    await captureIfFailed(this);
-    await session?.close();
-    session = undefined;
-    model.reset();
-  });
+  const suite = useCodeServerSuite();
 
   /** Opens a fresh workspace, asks for the change and waits for the approval card of the Edit. */
   async function proposeEdit(name: string) {
-    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl, name, settings: { 'codeagent.approval.autoApproveEdits': false, 'codeagent.approval.autoApproveReadOnly': true } });
-    session = await BrowserSession.open(server.urlFor(workspace));
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings: { 'codeagent.approval.autoApproveEdits': false, 'codeagent.approval.autoApproveReadOnly': true } });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
 
@@ -72,9 +48,9 @@ describe('edit approval', function () {
 
     const card = transcriptEntries(chat, 'approval').last();
     await card.waitFor({ timeout: 20_000 });
-    // The Read ran without asking (read-only tools are auto-approved) and its result went to the model.
-    await model.waitForRequests(2, 10_000);
-    const afterRead = chatPosts(model)[1]!;
+    // The Read ran without asking (read-only tools are auto-approved) and its result went to the suite.model.
+    await suite.model.waitForRequests(2, 10_000);
+    const afterRead = chatPosts(suite.model)[1]!;
     const readResult = lastMessage(afterRead);
     assert.equal(readResult.role, 'user', describeMessages(afterRead));
     assert.ok(readResult.content.startsWith('<tool_result tool="Read" status="success">'), `Read result: ${readResult.content.slice(0, 200)}`);
@@ -90,13 +66,13 @@ describe('edit approval', function () {
     assert.ok(await card.getByRole('button', { name: 'Accept' }).isVisible(), 'Accept is shown');
     assert.ok(await card.getByRole('button', { name: 'Reject' }).isVisible(), 'Reject is shown');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(chatPosts(model).length, 2, 'no model request while the approval waits');
+    assert.equal(chatPosts(suite.model).length, 2, 'no model request while the approval waits');
     assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL, 'nothing written before the decision');
     return { workspace, chat, card };
   }
 
   it('Accept writes the edit and the model gets the success result', async function () {
-    model.enqueue(
+    suite.model.enqueue(
       { text: READ_CALL, usage: USAGE },
       { text: EDIT_CALL, usage: USAGE },
       { text: `<AttemptCompletion>\n<result>The greeting in ${FILE} now says "Hi there".</result>\n</AttemptCompletion>`, usage: USAGE },
@@ -110,7 +86,7 @@ describe('edit approval', function () {
     await eventually(async () => assert.match((await card.textContent()) ?? '', /Accepted/), { message: 'the card shows the decision' });
     assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL.replace(OLD, NEW), 'the file on disk has the edit');
 
-    const posts = chatPosts(model);
+    const posts = chatPosts(suite.model);
     assert.equal(posts.length, 3, `three model requests, got ${posts.length}`);
     const editResult = lastMessage(posts[2]!);
     assert.equal(editResult.role, 'user', describeMessages(posts[2]!));
@@ -123,19 +99,19 @@ describe('edit approval', function () {
 
   it('Reject leaves the file alone and tells the model, with the feedback', async function () {
     const feedback = 'Keep the original greeting, the tests depend on it.';
-    model.enqueue({ text: READ_CALL, usage: USAGE }, { text: EDIT_CALL, usage: USAGE }, { text: `Understood: ${FILE} stays as it is.`, usage: USAGE });
+    suite.model.enqueue({ text: READ_CALL, usage: USAGE }, { text: EDIT_CALL, usage: USAGE }, { text: `Understood: ${FILE} stays as it is.`, usage: USAGE });
     const { workspace, chat, card } = await proposeEdit('reject');
 
     await card.getByRole('textbox', { name: 'Feedback for the agent' }).fill(feedback);
     await card.getByRole('button', { name: 'Reject' }).click();
 
-    await model.waitForRequests(3, 10_000);
+    await suite.model.waitForRequests(3, 10_000);
     await transcriptEntries(chat, 'assistant').filter({ hasText: 'stays as it is' }).first().waitFor({ timeout: 20_000 });
     await waitForIdle(chat);
     await eventually(async () => assert.ok(((await card.textContent()) ?? '').includes(`Rejected: ${feedback}`), 'the card shows the rejection and its feedback'));
     assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL, 'the file on disk is unchanged');
 
-    const posts = chatPosts(model);
+    const posts = chatPosts(suite.model);
     assert.equal(posts.length, 3, `three model requests, got ${posts.length}`);
     const editResult = lastMessage(posts[2]!);
     assert.equal(editResult.role, 'user', describeMessages(posts[2]!));

@@ -1,16 +1,14 @@
 // The chat panel in a real VS Code (code-server): a streamed Markdown reply from the scripted
 // model server, and the onboarding state when no model is configured.
 import * as assert from 'node:assert/strict';
-import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
-import { BrowserSession, CHAT_INPUT } from './support/browserSession';
+import { CHAT_INPUT } from './support/browserSession';
 import { sendChatMessage } from './support/chatPanel';
-import { CodeServerInstance } from './support/codeServerInstance';
 import { eventually } from './support/eventually';
-import { captureIfFailed } from './support/failureArtifacts';
 import { recordedTexts, recordTexts } from './support/textRecorder';
 import { SCRIPTED_MODEL_NAME } from './support/testWorkspace';
+import { useCodeServerSuite } from './support/codeServerSuite';
 
-const REPLY = 'Hello from the **scripted** model.\n\n- one\n- two';
+const REPLY = 'Hello from the **scripted** suite.model.\n\n- one\n- two';
 const ASSISTANT = '[role="log"] [data-kind="assistant"]';
 
 /** The text of a chat message's content, whether a string or OpenAI content parts. */
@@ -21,33 +19,12 @@ function contentText(content: unknown): string {
 }
 
 describe('chat panel', function () {
-  let model: ScriptedModelServer;
-  let server: CodeServerInstance;
-  let session: BrowserSession | undefined;
-
-  before(async function () {
-    const start = Date.now();
-    model = await ScriptedModelServer.start();
-    server = await CodeServerInstance.start();
-    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  });
-
-  after(async function () {
-    await server?.stop();
-    await model?.close();
-  });
-
-  afterEach(async function () {
-    await captureIfFailed(this);
-    await session?.close();
-    session = undefined;
-    model.reset();
-  });
+  const suite = useCodeServerSuite();
 
   it('streams a reply from the model and renders it as Markdown', async function () {
-    model.enqueue({ text: REPLY, chunkSize: 4, delayMs: 15, usage: { prompt_tokens: 321, completion_tokens: 17 } });
-    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl });
-    session = await BrowserSession.open(server.urlFor(workspace));
+    suite.model.enqueue({ text: REPLY, chunkSize: 4, delayMs: 15, usage: { prompt_tokens: 321, completion_tokens: 17 } });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
     await recordTexts(chat, ASSISTANT);
@@ -74,7 +51,7 @@ describe('chat panel', function () {
     assert.ok(partialLengths.size >= 2, `expected the reply to grow over time, saw ${JSON.stringify(texts)}`);
 
     // What the model server received.
-    const posts = model.requests.filter((request) => request.method === 'POST');
+    const posts = suite.model.requests.filter((request) => request.method === 'POST');
     assert.equal(posts.length, 1, `expected one POST, got ${posts.map((p) => p.path).join(', ')}`);
     const [post] = posts;
     assert.match(post!.path, /\/chat\/completions$/);
@@ -91,8 +68,8 @@ describe('chat panel', function () {
   });
 
   it('shows onboarding when no model is configured', async function () {
-    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl, settings: { 'codeagent.model.name': undefined }, name: 'no-model' });
-    session = await BrowserSession.open(server.urlFor(workspace));
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.name': undefined }, name: 'no-model' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame({ selector: `${CHAT_INPUT}, [data-testid="onboarding"]` });
     const onboarding = chat.locator('[data-testid="onboarding"]');
@@ -116,6 +93,6 @@ describe('chat panel', function () {
       await eventually(async () => assert.match((await onboarding.first().textContent({ timeout: 1000 })) ?? '', /codeagent\.model\.name/));
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
-    assert.equal(model.requests.filter((request) => request.method === 'POST').length, 0, 'nothing is sent without a model');
+    assert.equal(suite.model.requests.filter((request) => request.method === 'POST').length, 0, 'nothing is sent without a model');
   });
 });

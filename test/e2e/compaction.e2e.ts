@@ -6,14 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RecordedRequest } from '../fixtures/scriptedModelServer';
-import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
-import { BrowserSession } from './support/browserSession';
 import { sendAndWaitForTurn, transcriptEntries } from './support/chatPanel';
-import { CodeServerInstance } from './support/codeServerInstance';
 import { eventually } from './support/eventually';
-import { captureIfFailed } from './support/failureArtifacts';
 import { chatPosts, contentText, describeMessages, messagesOf } from './support/modelRequests';
 import { projectRoot } from './support/paths';
+import { useCodeServerSuite } from './support/codeServerSuite';
 
 const SUMMARY_HEADING = '## 📌 Archived Session Summary';
 const SUMMARY_PROMPT = fs.readFileSync(path.join(projectRoot, 'prompts', 'summary.md'), 'utf8');
@@ -43,46 +40,25 @@ function isSummaryRequest(request: RecordedRequest): boolean {
 }
 
 describe('history compaction', function () {
-  let model: ScriptedModelServer;
-  let server: CodeServerInstance;
-  let session: BrowserSession | undefined;
-
-  before(async function () {
-    const start = Date.now();
-    model = await ScriptedModelServer.start();
-    server = await CodeServerInstance.start();
-    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  });
-
-  after(async function () {
-    await server?.stop();
-    await model?.close();
-  });
-
-  afterEach(async function () {
-    await captureIfFailed(this);
-    await session?.close();
-    session = undefined;
-    model.reset();
-  });
+  const suite = useCodeServerSuite();
 
   it('summarises old rounds with the template and keeps the recent rounds verbatim', async function () {
-    model.setResponder((request) => {
+    suite.model.setResponder((request) => {
       if (isSummaryRequest(request)) return { text: SUMMARY_TEXT, usage: { prompt_tokens: 150, completion_tokens: 40 } };
       const messages = messagesOf(request);
       const n = Number(/Message m(\d+)/.exec(messages[messages.length - 1]?.content ?? '')?.[1] ?? NaN);
       if (!Number.isFinite(n)) throw new Error(`unexpected chat request:\n${describeMessages(request)}`);
       return { text: answerText(n), usage: usageAfter(n) };
     });
-    const workspace = server.createWorkspace({
-      modelBaseUrl: model.baseUrl,
+    const workspace = suite.server.createWorkspace({
+      modelBaseUrl: suite.model.baseUrl,
       settings: {
         'codeagent.model.contextWindow': 1000,
         'codeagent.context.compactThreshold': 0.8,
         'codeagent.context.keepRecentRounds': KEEP,
       },
     });
-    session = await BrowserSession.open(server.urlFor(workspace));
+    const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
 
@@ -90,12 +66,12 @@ describe('history compaction', function () {
     for (let n = 1; n <= ROUNDS; n++) {
       await sendAndWaitForTurn(chat, userText(n));
       await transcriptEntries(chat, 'assistant').filter({ hasText: answerText(n) }).first().waitFor({ timeout: 10_000 });
-      if (n < ROUNDS) assert.equal(model.requests.filter(isSummaryRequest).length, 0, `no compaction before message ${n + 1}`);
+      if (n < ROUNDS) assert.equal(suite.model.requests.filter(isSummaryRequest).length, 0, `no compaction before message ${n + 1}`);
     }
     if (process.env.CODEAGENT_E2E_DEBUG) console.log(`      ${ROUNDS} rounds in ${((Date.now() - roundsStart) / 1000).toFixed(1)} s`);
 
     // Requests: 12 chat requests, then the summary, then the chat request of m13.
-    const posts = chatPosts(model);
+    const posts = chatPosts(suite.model);
     assert.equal(posts.length, ROUNDS + 1, `expected ${ROUNDS} chat requests and one summary request, got ${posts.length}`);
     const summaryRequests = posts.filter(isSummaryRequest);
     assert.equal(summaryRequests.length, 1, 'one summary request');

@@ -2,52 +2,28 @@
 // (no file content); the transcript shows the mention as a chip that opens the file, and the reminder,
 // collapsed, under the user message.
 import * as assert from 'node:assert/strict';
-import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
-import { BrowserSession } from './support/browserSession';
 import { sendAndWaitForTurn, TRANSCRIPT, transcriptEntries } from './support/chatPanel';
-import { CodeServerInstance } from './support/codeServerInstance';
 import { eventually } from './support/eventually';
-import { captureIfFailed } from './support/failureArtifacts';
 import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
+import { useCodeServerSuite } from './support/codeServerSuite';
 
 const MESSAGE = 'What does @src/a.ts export?';
 const REMINDER = '<system-reminder>\nThe user mentioned @src/a.ts.\nYou MUST read this file with the Read tool before answering.\n</system-reminder>';
 
 describe('mentions', function () {
-  let model: ScriptedModelServer;
-  let server: CodeServerInstance;
-  let session: BrowserSession | undefined;
-
-  before(async function () {
-    const start = Date.now();
-    model = await ScriptedModelServer.start();
-    server = await CodeServerInstance.start();
-    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  });
-
-  after(async function () {
-    await server?.stop();
-    await model?.close();
-  });
-
-  afterEach(async function () {
-    await captureIfFailed(this);
-    await session?.close();
-    session = undefined;
-    model.reset();
-  });
+  const suite = useCodeServerSuite();
 
   it('appends the reminder for @src/a.ts and shows the mention as a chip that opens the file', async function () {
-    model.enqueue({ text: 'It exports `greeting(name)`.', usage: { prompt_tokens: 300, completion_tokens: 10 } });
-    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl });
-    session = await BrowserSession.open(server.urlFor(workspace));
+    suite.model.enqueue({ text: 'It exports `greeting(name)`.', usage: { prompt_tokens: 300, completion_tokens: 10 } });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
 
     await sendAndWaitForTurn(chat, MESSAGE);
 
     // What the model received: the user's text, then exactly the reminder, in the same user message.
-    const posts = chatPosts(model);
+    const posts = chatPosts(suite.model);
     assert.equal(posts.length, 1);
     const user = lastMessage(posts[0]!);
     assert.equal(user.role, 'user', describeMessages(posts[0]!));
@@ -82,6 +58,6 @@ describe('mentions', function () {
       },
       { timeoutMs: 15_000, message: 'the editor shows src/a.ts' },
     );
-    assert.equal(chatPosts(model).length, 1, 'opening the file sends nothing to the model');
+    assert.equal(chatPosts(suite.model).length, 1, 'opening the file sends nothing to the model');
   });
 });

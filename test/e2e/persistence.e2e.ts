@@ -1,14 +1,11 @@
 // Persistence (spec §9): a conversation survives a window reload — the transcript comes back as it
 // was, the next message's request carries the earlier exchanges, and the History list shows it.
 import * as assert from 'node:assert/strict';
-import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
-import { BrowserSession } from './support/browserSession';
 import { sendAndWaitForTurn, transcriptEntries, transcriptSnapshot } from './support/chatPanel';
-import { CodeServerInstance } from './support/codeServerInstance';
 import { eventually } from './support/eventually';
-import { captureIfFailed } from './support/failureArtifacts';
 import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
 import { reloadWindow } from './support/windowReload';
+import { useCodeServerSuite } from './support/codeServerSuite';
 
 const EXCHANGES = [
   { user: 'First question: what is alpha?', answer: 'Alpha is the first letter.' },
@@ -18,33 +15,12 @@ const EXCHANGES = [
 const TITLE = EXCHANGES[0]!.user;
 
 describe('conversation persistence', function () {
-  let model: ScriptedModelServer;
-  let server: CodeServerInstance;
-  let session: BrowserSession | undefined;
-
-  before(async function () {
-    const start = Date.now();
-    model = await ScriptedModelServer.start();
-    server = await CodeServerInstance.start();
-    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  });
-
-  after(async function () {
-    await server?.stop();
-    await model?.close();
-  });
-
-  afterEach(async function () {
-    await captureIfFailed(this);
-    await session?.close();
-    session = undefined;
-    model.reset();
-  });
+  const suite = useCodeServerSuite();
 
   it('restores the transcript after a reload and continues with the earlier history', async function () {
-    model.enqueue(...EXCHANGES.map(({ answer }) => ({ text: answer, usage: { prompt_tokens: 400, completion_tokens: 8 } })));
-    const workspace = server.createWorkspace({ modelBaseUrl: model.baseUrl });
-    session = await BrowserSession.open(server.urlFor(workspace));
+    suite.model.enqueue(...EXCHANGES.map(({ answer }) => ({ text: answer, usage: { prompt_tokens: 400, completion_tokens: 8 } })));
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     let chat = await session.chatFrame();
 
@@ -71,7 +47,7 @@ describe('conversation persistence', function () {
     // The third message continues the same conversation: its request carries both earlier exchanges.
     await sendAndWaitForTurn(chat, EXCHANGES[2]!.user);
     await transcriptEntries(chat, 'assistant').filter({ hasText: EXCHANGES[2]!.answer }).first().waitFor({ timeout: 10_000 });
-    const posts = chatPosts(model);
+    const posts = chatPosts(suite.model);
     assert.equal(posts.length, 3);
     const third = posts[2]!;
     const messages = messagesOf(third);
