@@ -44,7 +44,8 @@ export class InputCompletions {
     if (slash) {
       const query = slash[1]!.toLowerCase();
       this.pendingQuery = undefined;
-      const matches = this.commands.filter((c) => c.name.startsWith(query));
+      // A completed command needs no list: Enter should run it.
+      const matches = this.commands.filter((c) => c.name.startsWith(query) && c.name !== query);
       return this.popup.show(matches.map((c) => ({ label: `/${c.name}`, detail: c.description, insert: `/${c.name}` })), (item) => this.replaceToken(/^\/\S*$/, item));
     }
     const mention = /(?:^|[^A-Za-z0-9])@([^\s@]*)$/.exec(before);

@@ -1,0 +1,58 @@
+// The chat input's helpers (spec §10): `@` completes workspace paths, `/` completes and runs panel
+// commands; the context meter opens the exact context of the last request with its layers marked.
+import * as assert from 'node:assert/strict';
+import { CHAT_INPUT } from './support/browserSession';
+import { sendAndWaitForTurn, TRANSCRIPT } from './support/chatPanel';
+import { useCodeServerSuite } from './support/codeServerSuite';
+import { eventually } from './support/eventually';
+
+describe('panel controls', function () {
+  const suite = useCodeServerSuite();
+
+  it('completes @paths and /commands, and opens the context of the last request', async function () {
+    suite.model.enqueue({ text: 'Noted.', usage: { prompt_tokens: 1500, completion_tokens: 20 } });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    const input = chat.locator(CHAT_INPUT);
+
+    // `@strin` suggests src/util/strings.ts first; Enter puts the mention in the input.
+    await input.click();
+    await input.pressSequentially('Look at @strin', { delay: 20 });
+    const firstOption = chat.locator('#completions [role="option"]').first();
+    await eventually(async () => assert.equal((await firstOption.textContent())?.trim(), 'src/util/strings.ts'), { timeoutMs: 15_000, message: 'the @ suggestions' });
+    assert.equal(await firstOption.getAttribute('aria-selected'), 'true');
+    await input.press('Enter');
+    assert.equal(await input.inputValue(), 'Look at @src/util/strings.ts ');
+    assert.equal(await chat.locator('#completions').isHidden(), true);
+
+    await input.pressSequentially('please', { delay: 10 });
+    await input.press('Enter');
+    await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'Noted.' }).waitFor({ timeout: 20_000 });
+    const sent = suite.model.requests.at(-1)!.body.messages.at(-1).content as string;
+    assert.match(sent, /^Look at @src\/util\/strings\.ts please\n\n<system-reminder>\nThe user mentioned @src\/util\/strings\.ts\./);
+
+    // The meter shows the last usage against the window; clicking it opens the layered context.
+    const meter = chat.locator('#context-label');
+    await eventually(async () => assert.match((await meter.textContent()) ?? '', /Context 1\.5k \/ 200k/), { timeoutMs: 10_000, message: 'the context meter' });
+    await meter.click();
+    const editor = session.page.locator('.monaco-editor .view-lines').first();
+    await eventually(async () => {
+      // Monaco renders spaces as no-break spaces.
+      const text = ((await editor.textContent()) ?? '').replace(/\u00a0/g, ' ');
+      assert.match(text, /Context of the last request/);
+      assert.match(text, /L1 · system prompt and tools/);
+    }, { timeoutMs: 15_000, message: 'the context document' });
+
+    // `/` lists the commands; `/new` starts a fresh conversation instead of being sent.
+    await input.click();
+    await input.pressSequentially('/ne', { delay: 20 });
+    await eventually(async () => assert.deepEqual(await chat.locator('#completions [role="option"] .completion-label').allTextContents(), ['/new']), { timeoutMs: 5000, message: 'the / suggestions' });
+    await input.press('Enter');
+    assert.equal(await input.inputValue(), '/new');
+    await input.press('Enter');
+    await eventually(async () => assert.equal(await chat.locator(`${TRANSCRIPT} > *`).count(), 0), { timeoutMs: 10_000, message: 'a new, empty conversation' });
+    assert.equal(suite.model.requests.length, 1, '/new was not sent to the model');
+  });
+});
