@@ -2,7 +2,7 @@
 // commands; the context meter opens the exact context of the last request with its layers marked.
 import * as assert from 'node:assert/strict';
 import { CHAT_INPUT } from './support/browserSession';
-import { sendAndWaitForTurn, TRANSCRIPT } from './support/chatPanel';
+import { TRANSCRIPT } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 
