@@ -32,6 +32,7 @@ function entryContent(entry: TranscriptEntry): Node[] {
   body.className = 'entry-body';
   fillBody(body, entry);
   if (entry.kind === 'reminder') return [collapsed('Reminder sent with this message', body)];
+  if (entry.kind === 'tool-result') return toolResult(entry);
   if (entry.kind === 'thinking') return [collapsed('Thinking', body)];
   return header ? [header, body] : [body];
 }
@@ -71,4 +72,21 @@ function collapsed(title: string, body: HTMLElement): HTMLElement {
   summary.textContent = title;
   details.append(summary, body);
   return details;
+}
+
+/** A result shows its first line; the rest (a file slice, command output) opens on demand. */
+function toolResult(entry: TranscriptEntry): Node[] {
+  const [first = '', ...rest] = entry.text.split('\n');
+  const status = String(entry.meta?.status ?? '');
+  const title = `${String(entry.meta?.name ?? 'Tool')} ${status === 'success' ? '→' : `(${status})`} ${first}`;
+  if (rest.length === 0) {
+    const line = document.createElement('div');
+    line.className = 'entry-body';
+    line.textContent = title;
+    return [line];
+  }
+  const body = document.createElement('div');
+  body.className = 'entry-body';
+  body.textContent = rest.join('\n');
+  return [collapsed(title, body)];
 }
