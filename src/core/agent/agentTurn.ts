@@ -102,11 +102,11 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
     let completed = false;
     let stopReason: string | undefined;
     for (const call of calls) {
-      if (protocol === 'native' && !call.complete) continue;
+      if (!call.name) continue;
       if (call.params.path) touched.add(call.params.path.replace(/^\.\//, ''));
       const result = stopReason
         ? skipped(stopReason)
-        : await executeCall(turnId, call, deps, signal);
+        : await executeCall(turnId, call, deps, signal, protocol);
       const status = signal.aborted && !stopReason && result.status === 'error' ? 'cancelled' : result.status;
       emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarize(result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text));
@@ -125,10 +125,12 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
   return { end: 'maxIterations', records };
 }
 
-async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDeps, signal: AbortSignal): Promise<ToolResult> {
+async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDeps, signal: AbortSignal, protocol: WireProtocol): Promise<ToolResult> {
   deps.emit({ type: 'toolCall', turnId, callId: call.callId, name: call.name, params: call.params, partial: false });
   if (!call.complete) {
-    return errorResult('incomplete_tool_call', `The ${call.name} call was cut off before its closing tag </${call.name}>. Send the complete call again.`);
+    return protocol === 'xml'
+      ? errorResult('incomplete_tool_call', `The ${call.name} call was cut off before its closing tag </${call.name}>. Send the complete call again.`)
+      : errorResult('invalid_params', `The arguments of ${call.name} are not a valid JSON object: ${call.raw.slice(0, 200)}. Send the call again with valid JSON arguments.`);
   }
   if (signal.aborted) return errorResult('cancelled', 'The user stopped the turn before this tool ran.');
   const approve = approvalFor({ approver: deps.approver, settings: deps.settings, turnId, callId: call.callId, emit: deps.emit, signal });

@@ -14,11 +14,12 @@ export function toolResultMessage(protocol: WireProtocol, call: ToolCallEndEvent
 /** The assistant message of one model step, full for the scratchpad or with long parameters elided for history. */
 export function assistantStepMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean): ChatMessage {
   if (protocol === 'native') {
-    const complete = calls.filter((c) => c.complete);
+    // A call with broken JSON stays in the message (as written) so its error result has a call to answer.
+    const named = calls.filter((c) => c.name);
     return {
       role: 'assistant',
       content: text,
-      toolCalls: complete.length ? complete.map((c) => ({ id: c.callId, name: c.name, arguments: JSON.stringify(forHistory ? elideParams(c.params) : c.params) })) : undefined,
+      toolCalls: named.length ? named.map((c) => ({ id: c.callId, name: c.name, arguments: c.complete ? JSON.stringify(forHistory ? elideParams(c.params) : c.params) : c.raw })) : undefined,
     };
   }
   if (!forHistory) return { role: 'assistant', content: text };

@@ -166,6 +166,26 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.match(messages(1).at(-1)!.content, /Unknown tool 'DeleteEverything'. Available tools: Read, Write/);
   });
 
+  it('native tool call with broken JSON arguments: the model is told, and the call/result pair stays valid', async () => {
+    server.enqueue({ toolCalls: [{ id: 'c_bad', name: 'Read', arguments: '{"path": "src/a.ts"' }] }, { text: 'retrying later' });
+    const { s } = session({ model: { toolProtocol: 'native' } });
+    const { end, events } = await run(s, 'x');
+    assert.equal(end, 'answered');
+    assert.equal(of(events, 'toolResult')[0]!.status, 'error');
+    const second = server.requests[1]!.body.messages as { role: string; content: string; tool_call_id?: string; tool_calls?: { id: string; function: { arguments: string } }[] }[];
+    assert.equal(second.at(-2)!.tool_calls![0]!.id, 'c_bad');
+    assert.equal(second.at(-2)!.tool_calls![0]!.function.arguments, '{"path": "src/a.ts"');
+    assert.equal(second.at(-1)!.tool_call_id, 'c_bad');
+    assert.match(second.at(-1)!.content, /not a valid JSON object/);
+  });
+
+  it('an XML call cut off by the end of the stream is reported as incomplete', async () => {
+    server.enqueue({ text: '<Read><path>src/a.ts</path>' }, { text: 'ok' });
+    const { s } = session();
+    await run(s, 'x');
+    assert.match(messages(1).at(-1)!.content, /cut off before its closing tag <\/Read>/);
+  });
+
   it('refuses a path outside the workspace with a clear error', async () => {
     server.enqueue({ text: '<Read><path>../../etc/passwd</path></Read>' }, { text: 'ok' });
     const { s } = session();
