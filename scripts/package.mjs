@@ -11,8 +11,7 @@ mkdirSync(path.dirname(out), { recursive: true });
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--production']);
 // Dependencies are bundled into dist/, so node_modules stays out of the vsix.
-run(process.execPath, [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license',
-  // The README's relative links (docs/…) need a base to resolve against inside the vsix.
+run(process.execPath, [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository',   // The README's relative links (docs/…) need a base to resolve against inside the vsix.
   '--baseContentUrl', 'https://example.invalid/codeagent/blob/main', '--baseImagesUrl', 'https://example.invalid/codeagent/raw/main',
   '--out', out]);
 const bytes = statSync(out).size;
