@@ -2,7 +2,7 @@
 // commands; the context meter opens the exact context of the last request with its layers marked.
 import * as assert from 'node:assert/strict';
 import { CHAT_INPUT } from './support/browserSession';
-import { TRANSCRIPT } from './support/chatPanel';
+import { sendChatMessage, TRANSCRIPT } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 
@@ -54,5 +54,29 @@ describe('panel controls', function () {
     await input.press('Enter');
     await eventually(async () => assert.equal(await chat.locator(`${TRANSCRIPT} > *`).count(), 0), { timeoutMs: 10_000, message: 'a new, empty conversation' });
     assert.equal(suite.model.requests.length, 1, '/new was not sent to the model');
+  });
+
+  it('keeps the conversation and the draft while the view is hidden mid-stream', async function () {
+    const reply = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
+    suite.model.enqueue({ text: reply, chunkSize: 12, delayMs: 60 });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    let chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Write a long answer');
+    await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'Line 2' }).waitFor({ timeout: 20_000 });
+    await chat.locator(CHAT_INPUT).fill('a draft I am still typing');
+
+    // Hide the view (the webview is destroyed) while the reply is still streaming, then show it again.
+    await session.page.locator('.part.activitybar .action-label[aria-label^="Explorer"]').first().click();
+    await session.page.waitForTimeout(1500);
+    await session.openCodeAgentView();
+    chat = await session.chatFrame();
+
+    const assistant = chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`);
+    await eventually(async () => assert.match((await assistant.last().textContent()) ?? '', /Line 40 of a long answer\./), { timeoutMs: 30_000, message: 'the reply finished while hidden and is all there' });
+    assert.equal(await assistant.count(), 1);
+    assert.equal(await chat.locator(`${TRANSCRIPT} [data-kind="user"]`).count(), 1);
+    assert.equal(await chat.locator(CHAT_INPUT).inputValue(), 'a draft I am still typing');
   });
 });
