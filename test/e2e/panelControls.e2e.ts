@@ -79,4 +79,19 @@ describe('panel controls', function () {
     assert.equal(await chat.locator(`${TRANSCRIPT} [data-kind="user"]`).count(), 1);
     assert.equal(await chat.locator(CHAT_INPUT).inputValue(), 'a draft I am still typing');
   });
+
+  it('"Send File to CodeAgent" from the explorer context menu puts the file in the chat input', async function () {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    await session.chatFrame();
+    await session.page.locator('.part.activitybar .action-label[aria-label^="Explorer"]').first().click();
+    const readme = session.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first();
+    await readme.waitFor({ timeout: 15_000 });
+    await readme.click({ button: 'right' });
+    await session.page.getByRole('menuitem', { name: 'Send File to CodeAgent' }).click({ timeout: 10_000 });
+
+    const chat = await session.chatFrame();
+    await eventually(async () => assert.equal(await chat.locator(CHAT_INPUT).inputValue(), '@README.md '), { timeoutMs: 15_000, message: 'the file mention in the input' });
+  });
 });
