@@ -94,4 +94,22 @@ describe('panel controls', function () {
     const chat = await session.chatFrame();
     await eventually(async () => assert.equal(await chat.locator(CHAT_INPUT).inputValue(), '@README.md '), { timeoutMs: 15_000, message: 'the file mention in the input' });
   });
+
+  it('renders model Markdown sanitised: no script runs, no event handler survives', async function () {
+    const hostile = 'Here:\n\n<script>window.__pwned = 1</script>\n<img src="x" onerror="window.__pwned = 2">\n<a href="javascript:window.__pwned = 3">click</a>\n\n```ts\nconst safe = 1;\n```';
+    suite.model.enqueue({ text: hostile, chunkSize: 7 });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Show me something');
+    const assistant = chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`).last();
+    await assistant.locator('pre code').waitFor({ timeout: 20_000 });
+    await session.page.waitForTimeout(500);
+    assert.equal(await assistant.locator('script').count(), 0);
+    assert.equal(await assistant.locator('[onerror]').count(), 0);
+    assert.equal(await assistant.locator('a[href^="javascript:"]').count(), 0);
+    assert.equal(await chat.evaluate('window.__pwned'), undefined);
+    assert.ok(await assistant.locator('pre code .hljs-keyword').count() > 0, 'the code block is highlighted');
+  });
 });
