@@ -112,4 +112,23 @@ describe('panel controls', function () {
     assert.equal(await chat.evaluate('window.__pwned'), undefined);
     assert.ok(await assistant.locator('pre code .hljs-keyword').count() > 0, 'the code block is highlighted');
   });
+
+  it('Stop ends a streaming reply at once; the next message carries what was shown', async function () {
+    suite.model.enqueue({ text: 'word '.repeat(400), chunkSize: 5, delayMs: 40 }, { text: 'Fine.' });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Talk for a long time');
+    await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'word word word' }).waitFor({ timeout: 20_000 });
+    await chat.getByRole('button', { name: 'Stop' }).click();
+    await chat.locator(`${TRANSCRIPT} [data-kind="error"]`, { hasText: 'Stopped by the user.' }).waitFor({ timeout: 10_000 });
+    await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 10_000 });
+
+    await sendChatMessage(chat, 'Shorter please');
+    await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'Fine.' }).waitFor({ timeout: 20_000 });
+    const messages = suite.model.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    assert.deepEqual(messages.slice(1).map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.match(messages[2]!.content, /^(word )+[\s\S]*\[stopped by the user\]$/);
+  });
 });
