@@ -87,9 +87,9 @@ describe('panel controls', function () {
     await session.chatFrame();
     await session.page.locator('.part.activitybar .action-label[aria-label^="Explorer"]').first().click();
     const readme = session.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first();
-    await readme.waitFor({ timeout: 15_000 });
+    await readme.waitFor({ timeout: 30_000 });
     await readme.click({ button: 'right' });
-    await session.page.getByRole('menuitem', { name: 'Send File to CodeAgent' }).click({ timeout: 10_000 });
+    await session.page.getByRole('menuitem', { name: 'Send File to CodeAgent' }).click({ timeout: 20_000 });
 
     const chat = await session.chatFrame();
     await eventually(async () => assert.equal(await chat.locator(CHAT_INPUT).inputValue(), '@README.md '), { timeoutMs: 15_000, message: 'the file mention in the input' });
