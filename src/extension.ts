@@ -77,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     suggestPaths: (query) => pathIndex.suggest(query),
     confirmDelete: async (title) =>
       (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
-    onboarding: () => onboardingFor(settings(), apiKeys.current()),
+    onboarding: () => onboardingFor(settings(), apiKeys.current(), workspaceRoot() !== undefined),
     runCommand: (command) =>
       void (command === 'setApiKey'
         ? vscode.commands.executeCommand('codeagent.setApiKey')
@@ -96,6 +96,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
     ...registerCommands(controller, provider, apiKeys, approvals),
     apiKeys.onDidChange(() => controller.refreshOnboarding()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('codeagent')) controller.refreshOnboarding();
     }),

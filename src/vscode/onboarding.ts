@@ -3,7 +3,15 @@ import { isLocalEndpoint } from '../core/settings';
 import type { Onboarding } from '../protocol/transcript';
 
 /** What the panel shows instead of the chat until a model can actually be called; null when ready. */
-export function onboardingFor(settings: Settings, apiKey: string | undefined): Onboarding | null {
+export function onboardingFor(settings: Settings, apiKey: string | undefined, hasWorkspaceFolder = true): Onboarding | null {
+  // The agent's tools are confined to the workspace: without a folder there is nothing safe to work on.
+  if (!hasWorkspaceFolder) {
+    return {
+      title: 'Open a folder to start',
+      message: 'CodeAgent reads, edits and runs commands inside the open workspace folder only. Open a folder (File → Open Folder…) and the chat is ready.',
+      actions: [],
+    };
+  }
   if (!settings.model.name.trim()) {
     return {
       title: 'Connect a model to start',

@@ -14,6 +14,11 @@ describe('onboarding', () => {
     assert.equal(onboardingFor(settings({ name: 'gpt-4.1' }), 'sk-x'), null);
     assert.equal(onboardingFor(settings({ name: 'qwen', baseUrl: 'http://localhost:11434/v1' }), undefined), null);
   });
+  it('asks for a folder before anything else: tools are confined to the workspace', () => {
+    const state = onboardingFor(settings({ name: 'gpt-4.1' }), 'sk-x', false);
+    assert.match(state!.title, /Open a folder/);
+  });
+
   it('recognises loopback endpoints', () => {
     assert.ok(isLocalEndpoint('http://127.0.0.1:1234/v1'));
     assert.ok(isLocalEndpoint('http://[::1]:8000/v1'));
