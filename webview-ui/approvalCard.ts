@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { post } from './vscodeApi';
+import { vscodeButton } from './vscodeButton';
 
 /** The chat card for an edit or a command waiting for the user: the diff or command, Accept/Reject and optional feedback. */
 export function approvalCard(entry: TranscriptEntry): Node[] {
@@ -32,9 +33,9 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   feedback.rows = 2;
   feedback.placeholder = 'Optional feedback for the agent (sent with Reject)';
   feedback.setAttribute('aria-label', 'Feedback for the agent');
-  const accept = button(tool === 'Bash' ? 'Run' : 'Accept', false, () => decide('accepted'));
+  const accept = vscodeButton(tool === 'Bash' ? 'Run' : 'Accept', () => decide('accepted'));
   accept.setAttribute('aria-label', 'Accept');
-  const reject = button('Reject', true, () => decide('rejected'));
+  const reject = vscodeButton('Reject', () => decide('rejected'), { secondary: true });
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
   buttons.append(reject, accept);
@@ -44,12 +45,4 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
     post({ type: 'approvalDecision', callId, decision, feedback: decision === 'rejected' && feedback.value.trim() ? feedback.value.trim() : undefined });
   }
   return [header, detail, feedback, buttons];
-}
-
-function button(label: string, secondary: boolean, onClick: () => void): HTMLElement {
-  const element = document.createElement('vscode-button');
-  element.textContent = label;
-  if (secondary) element.setAttribute('secondary', '');
-  element.addEventListener('click', onClick);
-  return element;
 }

@@ -4,6 +4,7 @@ import { HostMessage } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
 import { loadViewState, post, saveViewState } from './vscodeApi';
 import { TranscriptView } from './transcriptView';
+import { vscodeButton } from './vscodeButton';
 import { Composer } from './composer';
 import { HistoryPanel } from './historyPanel';
 import { InputCompletions } from './inputCompletions';
@@ -60,12 +61,7 @@ function showOnboarding(onboarding: Onboarding | null): void {
   title.textContent = onboarding.title;
   const text = document.createElement('p');
   text.textContent = onboarding.message;
-  const actions = onboarding.actions.map(({ label, command }) => {
-    const button = document.createElement('vscode-button');
-    button.textContent = label;
-    button.addEventListener('click', () => post({ type: 'runCommand', command }));
-    return button;
-  });
+  const actions = onboarding.actions.map(({ label, command }) => vscodeButton(label, () => post({ type: 'runCommand', command })));
   panel.replaceChildren(title, text, ...actions);
 }
 

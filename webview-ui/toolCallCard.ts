@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { post } from './vscodeApi';
+import { vscodeButton } from './vscodeButton';
 
 /** Parameters worth a line in the card header; long ones (file bodies, edits) go in a collapsible block. */
 const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query'];
@@ -45,11 +46,7 @@ function answerButtons(options: unknown): Node {
   row.className = 'buttons answer-options';
   const list: unknown[] = Array.isArray(options) ? options : typeof options === 'string' ? safeJsonArray(options) : [];
   for (const option of list.filter((o): o is string => typeof o === 'string')) {
-    const button = document.createElement('vscode-button');
-    button.setAttribute('secondary', '');
-    button.textContent = option;
-    button.addEventListener('click', () => post({ type: 'send', text: option }));
-    row.append(button);
+    row.append(vscodeButton(option, () => post({ type: 'send', text: option }), { secondary: true }));
   }
   return row;
 }

@@ -6,6 +6,8 @@ import type { EntryKind, TranscriptEntry, UsageSummary } from '../protocol/trans
  * Folds agent events into transcript entries (the host-side truth the webview mirrors) and says, per event,
  * which small patch the webview needs. A reloaded webview gets `entries` whole.
  */
+const noUsage: UsageSummary = { inputTokens: 0, outputTokens: 0, cost: 0, contextUsed: 0, contextWindow: 0 };
+
 export class TranscriptProjector {
   private readonly list: TranscriptEntry[] = [];
   private readonly byId = new Map<string, TranscriptEntry>();
@@ -84,12 +86,12 @@ export class TranscriptProjector {
       case 'todo':
         return [this.upsert('plan-todos', 'plan', event.todos.map((t) => `${t.status === 'completed' ? '[x]' : t.status === 'in_progress' ? '[>]' : '[ ]'} ${t.content}`).join('\n'), undefined, { todos: event.todos })];
       case 'tokenUsage': {
-        const previous = this.usage ?? { inputTokens: 0, outputTokens: 0, cost: 0, contextUsed: 0, contextWindow: 0 };
+        const previous = this.usage ?? noUsage;
         this.usage = { ...previous, inputTokens: previous.inputTokens + event.usage.inputTokens, outputTokens: previous.outputTokens + event.usage.outputTokens, cost: previous.cost + (event.cost ?? 0) };
         return [{ type: 'usage', usage: this.usage }];
       }
       case 'contextWindow': {
-        const previous = this.usage ?? { inputTokens: 0, outputTokens: 0, cost: 0, contextUsed: 0, contextWindow: 0 };
+        const previous = this.usage ?? noUsage;
         this.usage = { ...previous, contextUsed: event.usedTokens, contextWindow: event.windowTokens };
         return [{ type: 'usage', usage: this.usage }];
       }
