@@ -30,6 +30,8 @@ export class ChatController {
   private post: ((message: HostMessage) => void) | undefined;
   private readonly saver: ConversationSaver;
   private readonly ready: Promise<void>;
+  private viewReady = false;
+  private readonly pendingPrefills: string[] = [];
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.saver = new ConversationSaver(deps.store, deps.log);
@@ -43,11 +45,21 @@ export class ChatController {
 
   detach(): void {
     this.post = undefined;
+    this.viewReady = false;
+  }
+
+  /** A hidden view's content is gone; whatever must reach it waits for its next `ready`. */
+  viewHidden(): void {
+    this.viewReady = false;
   }
 
   handle(message: WebviewMessage): void {
     switch (message.type) {
-      case 'ready': return void this.ready.then(() => this.sendSnapshot());
+      case 'ready': return void this.ready.then(() => {
+        this.sendSnapshot();
+        this.viewReady = true;
+        this.deliverPrefills();
+      });
       case 'send': return void this.send(message.text);
       case 'stop': return this.session.cancel();
       case 'newChat': return void this.newChat();
@@ -133,8 +145,15 @@ export class ChatController {
     return this.session.lastContextDocument();
   }
 
+  /** Text for the input (Send File/Selection); kept until a loaded view can take it, so a reveal never loses it. */
   prefill(text: string): void {
-    this.emit({ type: 'prefill', text });
+    this.pendingPrefills.push(text);
+    this.deliverPrefills();
+  }
+
+  private deliverPrefills(): void {
+    if (!this.viewReady || !this.post) return;
+    for (const text of this.pendingPrefills.splice(0)) this.emit({ type: 'prefill', text });
   }
 
   refreshOnboarding(): void {

@@ -27,6 +27,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
       this.controller.handle(parsed.data);
     });
+    view.onDidChangeVisibility(() => {
+      if (!view.visible) this.controller.viewHidden();
+    });
     view.onDidDispose(() => {
       if (this.view === view) {
         this.view = undefined;
@@ -35,8 +38,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     });
   }
 
+  /** The view's focus command opens its container whether the view was never resolved, hidden, or shown. */
   async reveal(): Promise<void> {
-    if (this.view) this.view.show(true);
-    else await vscode.commands.executeCommand(`${chatViewId}.focus`);
+    await vscode.commands.executeCommand(`${chatViewId}.focus`);
   }
 }

@@ -89,7 +89,10 @@ describe('panel controls', function () {
     const readme = session.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first();
     await readme.waitFor({ timeout: 30_000 });
     await readme.click({ button: 'right' });
-    await session.page.getByRole('menuitem', { name: 'Send File to CodeAgent' }).click({ timeout: 20_000 });
+    // VS Code's context menu ignores a click that lands right as it opens: highlight the item, then choose it with Enter.
+    await session.page.getByRole('menuitem', { name: 'Send File to CodeAgent' }).hover({ timeout: 20_000 });
+    await session.page.waitForTimeout(300);
+    await session.page.keyboard.press('Enter');
 
     const chat = await session.chatFrame();
     await eventually(async () => assert.equal(await chat.locator(CHAT_INPUT).inputValue(), '@README.md '), { timeoutMs: 15_000, message: 'the file mention in the input' });

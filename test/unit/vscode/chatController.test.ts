@@ -152,4 +152,22 @@ describe('ChatController: persistence across a window reload', function () {
     await c.deleteConversation(list.items[1]!.id);
     assert.deepEqual((await store.list()).map((i) => i.title), ['conversation two']);
   });
+
+  it('Send File text waits for a loaded view: nothing is lost while the view is hidden, nothing is inserted twice', async () => {
+    const { c, posted } = controller();
+    const prefills = () => posted.filter((m) => m.type === 'prefill').map((m) => (m as { text: string }).text);
+    c.prefill('@README.md ');
+    assert.deepEqual(prefills(), [], 'no view has loaded yet');
+    await snapshot(c, posted);
+    assert.deepEqual(prefills(), ['@README.md ']);
+
+    posted.length = 0;
+    c.viewHidden();
+    c.prefill('@src/a.ts ');
+    assert.deepEqual(prefills(), [], 'the hidden view would drop it');
+    await snapshot(c, posted);
+    assert.deepEqual(prefills(), ['@src/a.ts ']);
+    c.prefill('@src/b.ts ');
+    assert.deepEqual(prefills(), ['@src/a.ts ', '@src/b.ts '], 'a shown view gets it at once');
+  });
 });
