@@ -140,7 +140,7 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
     if (decision.decision === 'rejected') return errorResult('rejected', `The user rejected this ${call.name}.${decision.feedback ? ` Feedback: ${decision.feedback}` : ''}`);
   }
   try {
-    return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve });
+    return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve, callId: call.callId });
   } catch (error) {
     return errorResult('tool_failed', `${call.name} failed: ${messageOf(error)}`);
   }

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { CommandRunner } from '../ports/commandRunner';
 import type { TextSearch } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
+import type { PlanBoard } from '../plan/planBoard';
+import type { SubagentOutcome, SubagentRequest } from '../subagents/subagentTypes';
 import type { ApprovalDecision, ApprovalRequest, FileChange } from './approval';
 import type { ReadLedger } from './readLedger';
 import type { TodoStore } from './todoStore';
@@ -36,6 +38,12 @@ export interface ToolContext {
   onOutput?(chunk: string): void;
   /** Called after every file a tool wrote (spec §8 change list). */
   onFileChanged?(change: FileChange): void;
+  /** The id of the call being run (the Task tool nests its child's events under it). */
+  callId?: string;
+  /** The conversation's plan (spec §7); absent where the plan tools are not offered. */
+  plan?: PlanBoard;
+  /** Runs a child agent for the Task tool; absent inside a child, so Task cannot recurse. */
+  runSubagent?(request: SubagentRequest, signal: AbortSignal): Promise<SubagentOutcome>;
 }
 
 export interface ToolDefinition<P> {
