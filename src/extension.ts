@@ -18,7 +18,7 @@ import { registerCommands } from './vscode/commands';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
 import { onboardingFor } from './vscode/onboarding';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
-import { readSettings } from './vscode/settingsReader';
+import { createSettingsReader } from './vscode/settingsReader';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
 
 const lastConversationKey = 'codeagent.lastConversationId';
@@ -28,7 +28,10 @@ let flushOnDeactivate: (() => Promise<void>) | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
-  const settings = () => readSettings((problem) => output.warn(problem));
+  const settings = createSettingsReader((problem) => {
+    output.warn(problem);
+    void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
+  });
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');

@@ -19,18 +19,26 @@ export const Settings = z.object({
     keepRecentRounds: z.number().int().min(1).default(10),
     summaryTimeoutSeconds: z.number().int().min(1).default(120),
   }).prefault({}),
-  agent: z.object({ maxIterations: z.number().int().min(1).default(50) }).prefault({}),
+  agent: z.object({
+    maxIterations: z.number().int().min(1).default(50),
+    /** Spec §7: the main agent plans and dispatches Task children but does not act itself. */
+    planMode: z.boolean().default(false),
+  }).prefault({}),
   approval: z.object({
     autoApproveReadOnly: z.boolean().default(true),
     autoApproveEdits: z.boolean().default(false),
     autoApproveCommands: z.boolean().default(false),
     commandAllowList: z.array(z.string()).default([]),
+    /** `server/tool` or `server/*` (spec §12). */
+    autoApproveMcpTools: z.array(z.string()).default([]),
   }).prefault({}),
   agents: z.object({
     defaultContextMode: z.enum(['isolated', 'shared']).default('isolated'),
     allowSharedContext: z.boolean().default(true),
     sharedContextMaxMessages: z.number().int().min(1).default(100),
   }).prefault({}),
+  /** Spec §12: the same shape as `.vscode/mcp.json`'s `servers`, validated where servers are started. */
+  mcp: z.object({ servers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}) }).prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -40,4 +48,21 @@ export const defaultSettings = (): Settings => Settings.parse({});
 export function isLocalEndpoint(baseUrl: string): boolean {
   const host = /^[a-z]+:\/\/(\[[^\]]+\]|[^/:]+)/i.exec(baseUrl.trim())?.[1]?.toLowerCase();
   return host === 'localhost' || host === '[::1]' || host === '0.0.0.0' || (host?.startsWith('127.') ?? false);
+}
+
+/** Why `baseUrl` cannot be called, in words for the user; undefined when it is a usable http(s) URL. */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+  const value = baseUrl.trim();
+  if (!value) return 'codeagent.model.baseUrl is empty.';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    const hint = /^[\w.-]+\.[a-z]{2,}(?::\d+)?(\/|$)/i.test(value) ? ` Did you mean https://${value}?` : '';
+    return `codeagent.model.baseUrl "${value}" is not a URL: it must start with http:// or https://.${hint}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `codeagent.model.baseUrl "${value}" uses ${url.protocol} — only http:// and https:// endpoints are supported.`;
+  if (!/^https?:\/\/[^/]/i.test(value)) return `codeagent.model.baseUrl "${value}" is malformed: it must look like https://host/path.`;
+  if (!url.hostname) return `codeagent.model.baseUrl "${value}" has no host name.`;
+  return undefined;
 }

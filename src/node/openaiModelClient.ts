@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { baseUrlProblem } from '../core/settings';
 import { ModelError, type ChatMessage, type FinishReason, type ModelChunk, type ModelClient, type ModelRequest } from '../core/ports/modelClient';
 
 export interface OpenAiModelClientOptions {
@@ -14,8 +15,10 @@ export interface OpenAiModelClientOptions {
 export class OpenAiModelClient implements ModelClient {
   private readonly client: OpenAI;
   private readonly idleTimeoutMs: number;
+  private readonly urlProblem: string | undefined;
 
   constructor(options: OpenAiModelClientOptions) {
+    this.urlProblem = baseUrlProblem(options.baseUrl);
     this.client = new OpenAI({
       baseURL: options.baseUrl,
       // The SDK insists on a key; local endpoints ignore it.
@@ -40,6 +43,8 @@ export class OpenAiModelClient implements ModelClient {
     };
     try {
       if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
+      // A malformed URL would surface as a "connection" error and be retried for nothing.
+      if (this.urlProblem) throw new ModelError('badRequest', this.urlProblem);
       armIdleTimer();
       const stream = await this.client.chat.completions.create(toParams(request), { signal: controller.signal });
       for await (const chunk of stream) {
@@ -118,6 +123,7 @@ function toModelError(error: unknown): ModelError {
   if (error instanceof ModelError) return error;
   if (error instanceof APIUserAbortError) return new ModelError('cancelled', 'Cancelled by the user.');
   if (error instanceof APIConnectionTimeoutError) return new ModelError('timeout', 'The model request timed out.');
+  if (error instanceof APIConnectionError && /invalid url/i.test(causeOf(error))) return new ModelError('badRequest', `The endpoint URL is invalid: ${causeOf(error)}. Check codeagent.model.baseUrl.`);
   if (error instanceof APIConnectionError) return new ModelError('network', `Cannot reach the model endpoint: ${causeOf(error)}`);
   if (error instanceof APIError) {
     const status = error.status ?? 0;

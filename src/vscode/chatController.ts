@@ -80,7 +80,7 @@ export class ChatController {
 
   async send(text: string): Promise<void> {
     await this.ready;
-    if (this.deps.onboarding()) return this.refreshOnboarding();
+    if (this.onboarding()) return this.refreshOnboarding();
     if (this.session.awaitingAnswer) {
       this.session.answer(text);
       return;
@@ -157,7 +157,7 @@ export class ChatController {
   }
 
   refreshOnboarding(): void {
-    this.emit({ type: 'onboarding', onboarding: this.deps.onboarding() });
+    this.emit({ type: 'onboarding', onboarding: this.onboarding() });
   }
 
   /** Writes whatever is pending; called when the extension deactivates. */
@@ -208,9 +208,19 @@ export class ChatController {
       type: 'snapshot',
       entries: this.projector.entries,
       busy: this.session.busy,
-      onboarding: this.deps.onboarding(),
+      onboarding: this.onboarding(),
       usage: this.projector.usageSummary,
     });
+  }
+
+  /** Never throws: a panel that cannot tell whether it is ready must still say something. */
+  private onboarding(): Onboarding | null {
+    try {
+      return this.deps.onboarding();
+    } catch (error) {
+      this.deps.log(`Onboarding check failed: ${error instanceof Error ? error.stack : String(error)}`);
+      return { title: 'Settings could not be read', message: `CodeAgent could not read its settings: ${error instanceof Error ? error.message : String(error)}. Check the codeagent.* settings.`, actions: [{ label: 'Open Settings', command: 'openSettings' }] };
+    }
   }
 
   private emit(message: HostMessage): void {

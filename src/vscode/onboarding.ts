@@ -1,5 +1,5 @@
 import type { Settings } from '../core/settings';
-import { isLocalEndpoint } from '../core/settings';
+import { baseUrlProblem, isLocalEndpoint } from '../core/settings';
 import type { Onboarding } from '../protocol/transcript';
 
 /** What the panel shows instead of the chat until a model can actually be called; null when ready. */
@@ -19,10 +19,11 @@ export function onboardingFor(settings: Settings, apiKey: string | undefined, ha
       actions: [{ label: 'Open Settings', command: 'openSettings' }, { label: 'Set API Key', command: 'setApiKey' }],
     };
   }
-  if (!settings.model.baseUrl.trim()) {
+  const urlProblem = baseUrlProblem(settings.model.baseUrl);
+  if (urlProblem) {
     return {
-      title: 'Set the endpoint',
-      message: 'codeagent.model.baseUrl is empty. Use https://api.openai.com/v1, https://api.deepseek.com, https://openrouter.ai/api/v1, http://localhost:11434/v1 (Ollama) or http://localhost:1234/v1 (LM Studio).',
+      title: 'Fix the endpoint',
+      message: `${urlProblem} Use https://api.openai.com/v1, https://api.deepseek.com, https://openrouter.ai/api/v1, http://localhost:11434/v1 (Ollama) or http://localhost:1234/v1 (LM Studio).`,
       actions: [{ label: 'Open Settings', command: 'openSettings' }],
     };
   }

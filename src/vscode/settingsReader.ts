@@ -1,38 +1,30 @@
 import * as vscode from 'vscode';
-import { Settings } from '../core/settings';
+import type { Settings } from '../core/settings';
+import { createSettingsSource } from '../core/settingsSource';
 
-/** Reads `codeagent.*`; a value of the wrong shape falls back to its default and is reported once. */
-export function readSettings(report: (message: string) => void = () => {}): Settings {
-  const config = vscode.workspace.getConfiguration('codeagent');
-  const raw = {
-    model: pick(config, 'model', ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'inputPricePerMTok', 'outputPricePerMTok', 'maxRetries', 'continueMaxRounds']),
-    summaryModel: pick(config, 'summaryModel', ['name']),
-    context: pick(config, 'context', ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds']),
-    agent: pick(config, 'agent', ['maxIterations']),
-    approval: pick(config, 'approval', ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList']),
-    agents: pick(config, 'agents', ['defaultContextMode', 'allowSharedContext', 'sharedContextMaxMessages']),
-  };
-  const parsed = Settings.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) {
-    report(`Setting codeagent.${issue.path.join('.')} is invalid (${issue.message}); using its default.`);
-    dropPath(raw, issue.path.map(String));
-  }
-  return Settings.parse(raw);
+const keys: Record<string, string[]> = {
+  model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'inputPricePerMTok', 'outputPricePerMTok', 'maxRetries', 'continueMaxRounds'],
+  summaryModel: ['name'],
+  context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds'],
+  agent: ['maxIterations', 'planMode'],
+  approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'autoApproveMcpTools'],
+  agents: ['defaultContextMode', 'allowSharedContext', 'sharedContextMaxMessages'],
+  mcp: ['servers'],
+};
+
+/** `codeagent.*` as validated Settings; a value of the wrong shape falls back to its default and is reported once. */
+export function createSettingsReader(report: (problem: string) => void): () => Settings {
+  return createSettingsSource(() => {
+    const config = vscode.workspace.getConfiguration('codeagent');
+    return Object.fromEntries(Object.entries(keys).map(([section, names]) => [section, pick(config, section, names)]));
+  }, report);
 }
 
-function pick(config: vscode.WorkspaceConfiguration, section: string, keys: string[]): Record<string, unknown> {
+function pick(config: vscode.WorkspaceConfiguration, section: string, names: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = config.get(`${section}.${key}`);
-    if (value !== undefined && value !== null) out[key] = value;
+  for (const name of names) {
+    const value = config.get(`${section}.${name}`);
+    if (value !== undefined && value !== null) out[name] = value;
   }
   return out;
-}
-
-function dropPath(target: Record<string, unknown>, path: string[]): void {
-  const [head, ...rest] = path;
-  if (head === undefined) return;
-  if (rest.length === 0) delete target[head];
-  else if (typeof target[head] === 'object' && target[head] !== null) dropPath(target[head] as Record<string, unknown>, rest);
 }

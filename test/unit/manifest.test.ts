@@ -6,9 +6,21 @@ import { Settings } from '../../src/core/settings';
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { [prefix]: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) return { [prefix]: value };
   return Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)));
 }
+
+/** Spec §11, by name and default (undefined: the spec gives none), including the settings added with §7–§12. */
+const specSettings: Record<string, unknown> = {
+  'model.baseUrl': undefined, 'model.name': undefined, 'model.contextWindow': 200000, 'model.maxOutputTokens': undefined,
+  'model.toolProtocol': 'xml', 'model.inputPricePerMTok': undefined, 'model.outputPricePerMTok': undefined,
+  'model.maxRetries': 3, 'model.continueMaxRounds': 5, 'summaryModel.name': undefined,
+  'context.compactThreshold': 0.8, 'context.keepRecentRounds': 10, 'context.summaryTimeoutSeconds': 120,
+  'agent.maxIterations': 50, 'approval.autoApproveReadOnly': true, 'approval.autoApproveEdits': false,
+  'approval.autoApproveCommands': false, 'approval.commandAllowList': [],
+  'agents.defaultContextMode': undefined, 'agents.allowSharedContext': true, 'agents.sharedContextMaxMessages': 100,
+  'agent.planMode': false, 'mcp.servers': undefined, 'approval.autoApproveMcpTools': [],
+};
 
 describe('package.json manifest', () => {
   const properties: Record<string, { default: unknown; description?: string; markdownDescription?: string; type: string }> = manifest.contributes.configuration.properties;
@@ -21,6 +33,13 @@ describe('package.json manifest', () => {
       assert.deepEqual(property.default, value, key);
       assert.ok(property.type, key);
       assert.ok(property.description || property.markdownDescription, key);
+    }
+  });
+
+  it('declares exactly the settings spec §11 names, with the defaults it gives', () => {
+    assert.deepEqual(Object.keys(properties).map((k) => k.replace(/^codeagent\./, '')).sort(), Object.keys(specSettings).sort());
+    for (const [key, value] of Object.entries(specSettings)) {
+      if (value !== undefined) assert.deepEqual(properties[`codeagent.${key}`]!.default, value, key);
     }
   });
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { Settings, isLocalEndpoint } from '../../../src/core/settings';
+import { Settings, baseUrlProblem, isLocalEndpoint } from '../../../src/core/settings';
 import { onboardingFor } from '../../../src/vscode/onboarding';
 
 const settings = (model: Record<string, unknown>) => Settings.parse({ model });
@@ -17,6 +17,16 @@ describe('onboarding', () => {
   it('asks for a folder before anything else: tools are confined to the workspace', () => {
     const state = onboardingFor(settings({ name: 'gpt-4.1' }), 'sk-x', false);
     assert.match(state!.title, /Open a folder/);
+  });
+
+  it('says exactly what is wrong with a malformed endpoint URL', () => {
+    const missingScheme = onboardingFor(settings({ name: 'gpt-4.1', baseUrl: 'api.openai.com/v1' }), 'sk-x');
+    assert.match(missingScheme!.message, /"api\.openai\.com\/v1" is not a URL: it must start with http:\/\/ or https:\/\/\. Did you mean https:\/\/api\.openai\.com\/v1\?/);
+    assert.match(onboardingFor(settings({ name: 'gpt-4.1', baseUrl: 'htp:/x' }), 'sk-x')!.message, /"htp:\/x" uses htp:/);
+    assert.match(onboardingFor(settings({ name: 'gpt-4.1', baseUrl: 'http:/x' }), 'sk-x')!.message, /malformed/);
+    assert.match(onboardingFor(settings({ name: 'gpt-4.1', baseUrl: ' ' }), 'sk-x')!.message, /empty/);
+    assert.equal(baseUrlProblem('https://openrouter.ai/api/v1'), undefined);
+    assert.equal(baseUrlProblem('http://[::1]:8000/v1'), undefined);
   });
 
   it('recognises loopback endpoints', () => {

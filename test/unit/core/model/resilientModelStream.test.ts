@@ -141,3 +141,18 @@ describe('resilientModelStream over the openai SDK and the scripted server', () 
     assert.deepEqual(clock.sleeps, [1000]);
   });
 });
+
+describe('a malformed codeagent.model.baseUrl', () => {
+  for (const baseUrl of ['api.openai.com/v1', 'htp:/x', 'http:/localhost:1234/v1']) {
+    it(`fails at once, without retries, naming the setting: ${baseUrl}`, async () => {
+      const clock = recordingClock();
+      const retries: unknown[] = [];
+      const client = new OpenAiModelClient({ baseUrl, apiKey: 'k' });
+      await assert.rejects(async () => {
+        for await (const _ of resilientModelStream(client, request, { maxRetries: 3, continueMaxRounds: 0, clock, signal: new AbortController().signal, onRetry: (r) => retries.push(r) })) { /* drain */ }
+      }, (e: unknown) => e instanceof ModelError && !e.retryable && /codeagent\.model\.baseUrl/.test(e.message));
+      assert.deepEqual(clock.sleeps, []);
+      assert.deepEqual(retries, []);
+    });
+  }
+});
