@@ -20,11 +20,18 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
     else if (line.startsWith('@@')) span.className = 'diff-hunk';
     detail.append(span);
   }
+  const where: Node[] = [];
+  if (typeof meta.cwd === 'string') {
+    const cwd = document.createElement('div');
+    cwd.className = 'approval-cwd';
+    cwd.textContent = `Working directory: ${meta.cwd}`;
+    where.push(cwd);
+  }
   if (meta.phase !== 'request') {
     const outcome = document.createElement('div');
     outcome.className = `approval-outcome approval-${String(meta.decision)}`;
     outcome.textContent = meta.decision === 'accepted' ? 'Accepted' : `Rejected${meta.feedback ? `: ${String(meta.feedback)}` : ''}`;
-    return [header, detail, outcome];
+    return [header, detail, ...where, outcome];
   }
 
   const callId = String(meta.callId);
@@ -44,5 +51,5 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
     reject.toggleAttribute('disabled', true);
     post({ type: 'approvalDecision', callId, decision, feedback: decision === 'rejected' && feedback.value.trim() ? feedback.value.trim() : undefined });
   }
-  return [header, detail, feedback, buttons];
+  return [header, detail, ...where, feedback, buttons];
 }

@@ -15,7 +15,8 @@ export type AgentEvent =
   | { type: 'compaction'; phase: 'started' | 'finished' | 'fellBack'; message: string }
   | { type: 'plan'; summary: string }
   | { type: 'todo'; todos: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
-  | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; decision?: 'accepted' | 'rejected'; feedback?: string }
+  /** cwd: where a command would run (spec §8: the card shows it). */
+  | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; decision?: 'accepted' | 'rejected'; feedback?: string }
   | { type: 'subagent'; parentCallId: string; event: AgentEvent }
   | { type: 'turnEnded'; turnId: string; reason: 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations' };
 

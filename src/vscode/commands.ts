@@ -6,7 +6,7 @@ import type { ChatController } from './chatController';
 import type { ChatViewProvider } from './chatViewProvider';
 
 export function registerCommands(controller: ChatController, provider: ChatViewProvider, apiKeys: ApiKeyStore, approvals: PendingApprovals): vscode.Disposable[] {
-  approvals.onChange = (waiting) => void vscode.commands.executeCommand('setContext', 'codeagent.diffPending', waiting > 0);
+  approvals.onChange = (waitingEdits) => void vscode.commands.executeCommand('setContext', 'codeagent.diffPending', waitingEdits > 0);
   const mention = (uri: vscode.Uri) => `@${vscode.workspace.asRelativePath(uri, false)}`;
   return [
     vscode.commands.registerCommand('codeagent.newChat', () => controller.newChat()),
@@ -39,5 +39,5 @@ export function registerCommands(controller: ChatController, provider: ChatViewP
 }
 
 function decideLatest(approvals: PendingApprovals, decision: ApprovalDecision): void {
-  if (!approvals.decideLatest(decision)) void vscode.window.showInformationMessage('CodeAgent: no change is waiting for approval.');
+  if (!approvals.decideLatestEdit(decision)) void vscode.window.showInformationMessage('CodeAgent: no change is waiting for approval.');
 }

@@ -74,7 +74,7 @@ export class TranscriptProjector {
         const call = this.byId.get(`call-${event.callId}`);
         const patches: HostMessage[] = [];
         if (call && event.phase === 'request') patches.push(this.upsert(call.id, 'tool-call', call.text, call.turnId, { ...call.meta, status: 'awaiting' }));
-        patches.push(this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, decision: event.decision, feedback: event.feedback }));
+        patches.push(this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, cwd: event.cwd, decision: event.decision, feedback: event.feedback }));
         return patches;
       }
       case 'compaction':

@@ -57,4 +57,11 @@ describe('package.json manifest', () => {
     assert.ok(menuCommands('editor/context').includes('codeagent.sendFileToAgent'));
     assert.ok(menuCommands('editor/context').includes('codeagent.sendSelectionToAgent'));
   });
+
+  it('offers Accept/Reject in the editor title only once the extension opens its own diff editor', () => {
+    const opensDiffEditor = fs.readdirSync(path.resolve(__dirname, '../../src/vscode')).some((file) =>
+      /executeCommand\(\s*'vscode\.diff'/.test(fs.readFileSync(path.resolve(__dirname, '../../src/vscode', file), 'utf8')));
+    const inTitle = (manifest.contributes.menus['editor/title'] ?? []).map((m: { command: string }) => m.command);
+    if (!opensDiffEditor) assert.deepEqual(inTitle.filter((c: string) => /acceptDiff|rejectDiff/.test(c)), []);
+  });
 });

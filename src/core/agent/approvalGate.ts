@@ -14,7 +14,7 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
   if (approval.autoApproveCommands) return true;
   const command = request.command.trim();
   // A prefix only counts at a word boundary, and chained commands never ride on an allowed prefix.
-  if (/[;&|`$<>]|\n/.test(command)) return false;
+  if (/[;&|`$<>\r\n]/.test(command)) return false;
   return approval.commandAllowList.some((allowed) => {
     const prefix = allowed.trim();
     return prefix !== '' && (command === prefix || command.startsWith(`${prefix} `));
@@ -43,14 +43,15 @@ export function approvalFor(options: {
     const tool = request.kind === 'command' ? 'Bash' : request.tool;
     if (isAutoApproved(request, settings.approval)) return { decision: 'accepted' };
     const detail = describeApproval(request);
-    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail });
+    const cwd = request.kind === 'command' ? request.cwd : undefined;
+    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd });
     let decision: ApprovalDecision;
     try {
       decision = await approver.request(request, { turnId, callId, detail }, signal);
     } catch (error) {
       decision = { decision: 'rejected', feedback: signal.aborted ? 'The user stopped the turn.' : String(error) };
     }
-    emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
+    emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, cwd, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
     return decision;
   };
 }

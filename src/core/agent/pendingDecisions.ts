@@ -1,39 +1,51 @@
 import type { ApprovalDecision, ApprovalRequest } from '../tools/approval';
 import type { Approver } from './approvalGate';
 
+interface Waiting {
+  kind: ApprovalRequest['kind'];
+  finish: (decision: ApprovalDecision) => void;
+}
+
 /** Approvals waiting for the user's click in the chat card; a stopped turn rejects whatever is still waiting. */
 export class PendingApprovals implements Approver {
-  private readonly waiting = new Map<string, (decision: ApprovalDecision) => void>();
-  /** Told whenever the set of waiting approvals changes (the editor title's Accept/Reject follow it). */
-  onChange: ((waiting: number) => void) | undefined;
+  private readonly waiting = new Map<string, Waiting>();
+  /** Told whenever the number of waiting EDIT approvals changes (the Accept/Reject commands follow it). */
+  onChange: ((waitingEdits: number) => void) | undefined;
 
-  request(_request: ApprovalRequest, info: { callId: string }, signal: AbortSignal): Promise<ApprovalDecision> {
+  request(request: ApprovalRequest, info: { callId: string }, signal: AbortSignal): Promise<ApprovalDecision> {
     return new Promise((resolve) => {
       const finish = (decision: ApprovalDecision) => {
         signal.removeEventListener('abort', onAbort);
         this.waiting.delete(info.callId);
-        this.onChange?.(this.waiting.size);
+        this.onChange?.(this.waitingEdits().length);
         resolve(decision);
       };
       const onAbort = () => finish({ decision: 'rejected', feedback: 'The user stopped the turn.' });
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.set(info.callId, finish);
-      this.onChange?.(this.waiting.size);
+      this.waiting.set(info.callId, { kind: request.kind, finish });
+      this.onChange?.(this.waitingEdits().length);
     });
   }
 
   /** Returns false when nothing with that id is waiting (a stale card clicked after a reload). */
   decide(callId: string, decision: ApprovalDecision): boolean {
-    const finish = this.waiting.get(callId);
-    finish?.(decision);
-    return finish !== undefined;
+    const waiting = this.waiting.get(callId);
+    waiting?.finish(decision);
+    return waiting !== undefined;
   }
 
-  /** Decides the most recent request: what the Accept/Reject commands act on. */
-  decideLatest(decision: ApprovalDecision): boolean {
-    const latest = [...this.waiting.keys()].at(-1);
+  /**
+   * Decides the most recent EDIT: what the Accept/Reject commands act on. A command is approved only from
+   * its own card, so a palette "Accept" can never run a shell command.
+   */
+  decideLatestEdit(decision: ApprovalDecision): boolean {
+    const latest = this.waitingEdits().at(-1);
     return latest !== undefined && this.decide(latest, decision);
+  }
+
+  private waitingEdits(): string[] {
+    return [...this.waiting].filter(([, w]) => w.kind === 'edit').map(([id]) => id);
   }
 
   get size(): number {

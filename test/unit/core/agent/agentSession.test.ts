@@ -127,7 +127,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
     const { s, approvals } = session({ approval: { autoApproveReadOnly: false } });
     const { events } = await run(s, 'read it', (e) => {
-      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decideLatest({ decision: 'rejected', feedback: 'not that file' }), 5);
+      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'not that file' }), 5);
     });
     const request = of(events, 'approval')[0]!;
     assert.equal(request.tool, 'Read');

