@@ -6,6 +6,7 @@ import { ModelError, type ChatMessage, type ModelClient, type TokenUsage, type T
 import type { Settings } from '../settings';
 import type { ToolContext, ToolResult } from '../tools/toolTypes';
 import { approvalFor, type Approver } from './approvalGate';
+import { CallIdAllocator } from './callIdAllocator';
 import { readModelStep, StepInterrupted } from './modelStepReader';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
 
@@ -68,6 +69,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
   const records: TurnRecord[] = [];
   const record = (r: TurnRecord) => { records.push(r); deps.onRecord?.(r); };
   const touched = new Set(deps.mentionedPaths ?? []);
+  const callIds = new CallIdAllocator(deps.history.flatMap((m) => [...(m.toolCalls ?? []).map((c) => c.id), ...(m.toolCallId ? [m.toolCallId] : [])]));
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
     let step;
@@ -80,7 +82,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
         messages: layered.map((l) => l.message),
         tools: protocol === 'native' ? deps.tools.specs() : undefined,
       }, {
-        protocol, toolGrammar: deps.tools.grammar(), turnId, stepId: `${turnId}-s${iteration}`, emit, onUsage: deps.onUsage,
+        protocol, toolGrammar: deps.tools.grammar(), turnId, stepId: `${turnId}-s${iteration}`, emit, onUsage: deps.onUsage, callIds,
         maxRetries: settings.model.maxRetries, continueMaxRounds: settings.model.continueMaxRounds, clock: deps.clock, signal,
         onRetry: (info) => emit({ type: 'retry', turnId, ...info }),
       });

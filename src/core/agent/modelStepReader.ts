@@ -4,6 +4,7 @@ import { NativeToolCallAssembler } from '../parser/nativeToolCallAssembler';
 import type { ParserEvent, ToolCallEndEvent } from '../parser/parserEvents';
 import { XmlStreamParser } from '../parser/xmlStreamParser';
 import type { FinishReason, ModelChunk, ModelClient, ModelRequest, TokenUsage } from '../ports/modelClient';
+import type { CallIdAllocator } from './callIdAllocator';
 import { PartialToolCallReporter } from './partialToolCallReporter';
 
 export interface ModelStep {
@@ -23,13 +24,15 @@ export interface ModelStepOptions extends ResilienceOptions {
   stepId: string;
   emit: EventSink;
   onUsage(usage: TokenUsage): void;
+  /** Makes native call ids unique across the conversation (providers may omit or repeat them). */
+  callIds?: CallIdAllocator;
 }
 
 /** One model call of a turn: streams it, parses tool calls incrementally, and forwards every event as it happens. */
 export async function readModelStep(client: ModelClient, request: ModelRequest, options: ModelStepOptions): Promise<ModelStep> {
   const { turnId, emit } = options;
   const xml = options.protocol === 'xml' ? new XmlStreamParser({ tools: options.toolGrammar }) : undefined;
-  const native = new NativeToolCallAssembler();
+  const native = new NativeToolCallAssembler(options.callIds ? (id) => options.callIds!.allocate(id) : undefined);
   const partials = new PartialToolCallReporter(turnId, emit);
   const step: ModelStep = { text: '', toolCalls: [], usage: undefined, finish: 'unknown' };
 

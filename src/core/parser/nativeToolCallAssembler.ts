@@ -23,6 +23,9 @@ export class NativeToolCallAssembler {
   private calls: AssembledCall[] = [];
   private latestByIndex = new Map<number, AssembledCall>();
 
+  /** `callIdFor`: turns the provider's id (possibly absent or repeated) into the id events carry. */
+  constructor(private readonly callIdFor: (providerId: string | undefined, index: number) => string = (id, index) => id ?? `native-${index}`) {}
+
   push(chunk: ToolCallDeltaChunk): ParserEvent[] {
     const out = new ParserEventCollector();
     const call = this.callFor(chunk);
@@ -73,7 +76,7 @@ export class NativeToolCallAssembler {
   }
 
   private start(call: AssembledCall, out: ParserEventCollector): void {
-    call.callId = call.id ?? `native-${call.index}`;
+    call.callId = this.callIdFor(call.id, call.index);
     out.push({ type: 'toolCallStart', callId: call.callId, name: call.name ?? '' });
   }
 

@@ -100,6 +100,13 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.match(second.at(-1)!.content, /^<tool_result tool="Read" status="success">/);
     assert.match(second.at(-1)!.content, /2\texport const b = 2;|2→export const b = 2;|\s2[^\n]*export const b = 2;/);
     assert.match(messages(2).at(-1)!.content, /<tool_result tool="Edit" status="success">/);
+    // The model got the full observation; history got the compressed record, and the two differ.
+    const fullRead = second.at(-1)!.content;
+    const storedRead = s.messages.find((m) => m.kind === 'toolResult' && m.toolName === 'Read')!.content;
+    assert.match(fullRead, /src\/a\.ts: lines 1-2 of 2 \(mtime \d{4}-/, 'the full Read observation');
+    assert.doesNotMatch(storedRead, /\(mtime \d{4}-/, 'history keeps the compressed record, not the observation');
+    assert.notEqual(storedRead, fullRead);
+    assert.ok(messages(2).some((m) => m.content === fullRead), 'later steps of the turn still see the full observation');
     assert.deepEqual(s.messages.map((m) => m.kind), ['user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult']);
     assert.deepEqual(s.messages.filter((m) => m.kind === 'toolResult').map((m) => m.toolName), ['Read', 'Edit', 'AttemptCompletion']);
   });
@@ -233,6 +240,34 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.match(second.at(-1)!.content, /# demo/);
     assert.equal(of(events, 'toolResult')[0]!.status, 'success');
   });
+
+  for (const scenario of [{ label: 'without ids', id: null }, { label: 'repeating one id', id: 'call_0' }] as const) {
+    it(`native tool calls ${scenario.label}: every call of every step and turn gets its own card id, and the wire pairs stay consistent`, async () => {
+      const read = (path: string) => ({ id: scenario.id, name: 'Read', arguments: JSON.stringify({ path }) });
+      server.enqueue(
+        { toolCalls: [read('README.md'), read('src/a.ts')] },
+        { toolCalls: [read('src/a.ts')] },
+        { text: 'done' },
+        { toolCalls: [read('README.md')] },
+        { text: 'done again' },
+      );
+      const { s } = session({ model: { toolProtocol: 'native' } });
+      const first = await run(s, 'read twice');
+      const second = await run(s, 'once more');
+      const ids = [...first.events, ...second.events].filter((e) => e.type === 'toolCall' && !e.partial).map((e) => (e as Ev<'toolCall'>).callId);
+      assert.equal(ids.length, 4);
+      assert.equal(new Set(ids).size, 4, `ids collide: ${ids.join(', ')}`);
+      const results = [...first.events, ...second.events].filter((e) => e.type === 'toolResult').map((e) => (e as Ev<'toolResult'>).callId);
+      assert.deepEqual(results, ids);
+      // What goes back to the provider: each tool message answers a call of the assistant message before it.
+      const last = server.requests.at(-1)!.body.messages as { role: string; tool_call_id?: string; tool_calls?: { id: string }[] }[];
+      const called = last.flatMap((m) => m.tool_calls?.map((c) => c.id) ?? []);
+      const answered = last.filter((m) => m.role === 'tool').map((m) => m.tool_call_id);
+      assert.deepEqual(answered, called);
+      assert.equal(new Set(called).size, 4);
+      if (scenario.id) assert.equal(called[0], 'call_0', "the provider's own id is kept when it is new");
+    });
+  }
 
   it('a huge Write stays whole in the scratchpad but is elided in history', async () => {
     const body = 'x'.repeat(10_000);
