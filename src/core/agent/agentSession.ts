@@ -142,7 +142,16 @@ export class AgentSession {
     let end: TurnEnd = 'error';
     const unsubscribe = this.todos.onChange((todos) => emit({ type: 'todo', todos: [...todos] }));
     try {
-      const input = await preprocessUserInput(userText, this.deps.fs);
+      let input;
+      try {
+        input = await preprocessUserInput(userText, this.deps.fs, controller.signal);
+      } catch (error) {
+        if (!controller.signal.aborted) throw error;
+        // Nothing reached the model or history; the message stays visible so the user can send it again.
+        emit({ type: 'turnStarted', turnId, userText });
+        emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
+        throw error;
+      }
       emit({
         type: 'turnStarted', turnId, userText,
         mentions: input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: userText.slice(m.start, m.end) })),

@@ -1,4 +1,5 @@
 import type { WorkspaceFs } from '../ports/workspaceFs';
+import { cancellableFs, untilAborted } from './cancellableFs';
 import { mentionReminder } from './mentionReminder';
 import { resolveMentions, type Mention } from './mentionResolver';
 import { extractSmartContext } from './smartContext';
@@ -18,9 +19,14 @@ export interface PreprocessedInput {
   warnings: string[];
 }
 
-/** Spec §5: turns the user's text into the current input for the model, before anything is written to history. */
-export async function preprocessUserInput(text: string, fs: WorkspaceFs): Promise<PreprocessedInput> {
-  const [resolved, context] = await Promise.all([resolveMentions(text, fs), extractSmartContext(text, fs)]);
+/**
+ * Spec §5: turns the user's text into the current input for the model, before anything is written to history.
+ * `signal` (Stop, New Chat) ends it at once: an `@file:` keyword can walk tens of thousands of files.
+ */
+export async function preprocessUserInput(text: string, fs: WorkspaceFs, signal?: AbortSignal): Promise<PreprocessedInput> {
+  const files = signal ? cancellableFs(fs, signal) : fs;
+  const work = Promise.all([resolveMentions(text, files), extractSmartContext(text, files)]);
+  const [resolved, context] = signal ? await untilAborted(work, signal) : await work;
   const reminderText = mentionReminder(resolved.mentions);
   let modelText = text;
   for (const appendix of [context.block, reminderText]) if (appendix) modelText += `\n\n${appendix}`;

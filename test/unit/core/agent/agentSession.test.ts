@@ -9,6 +9,7 @@ import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
 import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
 import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
 import { recordingClock } from '../../../support/recordingClock';
+import type { WorkspaceFs } from '../../../../src/core/ports/workspaceFs';
 import { TempWorkspace } from '../tools/toolTestKit';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
@@ -25,19 +26,21 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
   afterEach(() => ws.cleanup());
 
-  function session(options: { model?: Record<string, unknown>; approval?: Record<string, unknown>; agent?: Record<string, unknown> } = {}) {
+  function session(options: { model?: Record<string, unknown>; approval?: Record<string, unknown>; agent?: Record<string, unknown>; fs?: (fs: WorkspaceFs) => WorkspaceFs } = {}) {
     const settings = Settings.parse({
       model: { baseUrl: server.baseUrl, name: 'scripted-model', inputPricePerMTok: 2, outputPricePerMTok: 10, ...options.model },
       approval: options.approval,
       agent: options.agent,
     });
     const approvals = new PendingApprovals();
+    const ports = createNodeToolPorts({ workspaceRoot: ws.root });
     const s = new AgentSession({
       model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
       clock: recordingClock(),
       settings: () => settings,
       tools: createDefaultToolRegistry(),
-      ...createNodeToolPorts({ workspaceRoot: ws.root }),
+      ...ports,
+      fs: options.fs ? options.fs(ports.fs) : ports.fs,
       approver: approvals,
       newId: createIdGenerator(() => 0, 't'),
       environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
@@ -268,6 +271,26 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
       if (scenario.id) assert.equal(called[0], 'call_0', "the provider's own id is kept when it is new");
     });
   }
+
+  it('Stop interrupts input preprocessing (an @file: walk that never finishes): nothing is sent, nothing stored, the text stays visible', async () => {
+    let walking = 0;
+    const { s } = session({ fs: (fs) => ({ ...fs, root: fs.root, readDir: () => { walking++; return new Promise(() => {}); } }) });
+    const started = Date.now();
+    const pending = run(s, 'explain @file:helpers please');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(walking > 0, 'the walk was under way');
+    assert.equal(s.busy, true);
+    s.cancel();
+    const { events, end } = await pending;
+    assert.ok(Date.now() - started < 2000);
+    assert.equal(end, 'cancelled');
+    assert.equal(server.requests.length, 0);
+    assert.deepEqual(s.messages, []);
+    assert.equal(s.busy, false);
+    assert.deepEqual(events.map((e) => e.type), ['turnStarted', 'error', 'turnEnded']);
+    assert.equal(of(events, 'turnStarted')[0]!.userText, 'explain @file:helpers please');
+    assert.match(of(events, 'error')[0]!.message, /nothing was sent to the model/);
+  });
 
   it('a huge Write stays whole in the scratchpad but is elided in history', async () => {
     const body = 'x'.repeat(10_000);
