@@ -11,7 +11,8 @@ export interface ParsedSettings {
  * unknown enum value) falls back to its default instead of failing the whole read.
  */
 export function parseSettings(raw: Record<string, unknown>): ParsedSettings {
-  const copy = structuredClone(raw);
+  // VS Code hands out proxies that structuredClone refuses; settings are plain JSON anyway.
+  const copy = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
   const problems: string[] = [];
   for (let attempt = 0; attempt < 50; attempt++) {
     const parsed = Settings.safeParse(copy);

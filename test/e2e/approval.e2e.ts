@@ -65,7 +65,8 @@ describe('edit approval', function () {
     });
     assert.ok(await card.getByRole('button', { name: 'Accept' }).isVisible(), 'Accept is shown');
     assert.ok(await card.getByRole('button', { name: 'Reject' }).isVisible(), 'Reject is shown');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The Edit's card says it waits for approval: the host is blocked in the approver, so nothing more can be sent.
+    await eventually(async () => assert.deepEqual(await toolCards(chat), ['Read ✓', 'Edit awaiting approval']), { message: 'the Edit waits for approval' });
     assert.equal(chatPosts(suite.model).length, 2, 'no model request while the approval waits');
     assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL, 'nothing written before the decision');
     return { workspace, chat, card };
@@ -119,5 +120,39 @@ describe('edit approval', function () {
     assert.match(editResult.content, /reject/i);
     assert.ok(editResult.content.includes(feedback), `the feedback reaches the model: ${editResult.content}`);
     assert.deepEqual(await toolCards(chat), ['Read ✓', 'Edit ✗ rejected'], 'one card per tool call, the Edit marked rejected');
+  });
+
+  it('a command waits for approval by default, shows its working directory, and a rejected command does not run', async function () {
+    const marker = 'ran-marker.txt';
+    const command = `touch ${marker}`;
+    suite.model.enqueue(
+      { text: `Creating the marker.\n<Bash>\n<command>${command}</command>\n</Bash>`, usage: USAGE },
+      { text: 'Fine, I will not run it.', usage: USAGE },
+    );
+    // Default approval settings: commands are not auto-approved.
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'bash-reject' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Create the marker file');
+
+    const card = transcriptEntries(chat, 'approval').last();
+    await card.waitFor({ timeout: 20_000 });
+    await eventually(async () => assert.deepEqual(await toolCards(chat), ['Bash awaiting approval']), { message: 'the Bash call waits for approval' });
+    const text = (await card.textContent()) ?? '';
+    assert.ok(text.includes(`$ ${command}`), `the card shows the command: ${text}`);
+    assert.ok(text.includes(`Working directory: ${fs.realpathSync(workspace)}`) || text.includes(`Working directory: ${workspace}`), `the card shows where it runs: ${text}`);
+    assert.ok(await card.getByRole('button', { name: 'Accept' }).isVisible(), 'Run is shown');
+    assert.equal(chatPosts(suite.model).length, 1, 'no model request while the command waits');
+    assert.equal(fs.existsSync(path.join(workspace, marker)), false, 'the command has not run');
+
+    await card.getByRole('button', { name: 'Reject' }).click();
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'will not run it' }).first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    assert.equal(fs.existsSync(path.join(workspace, marker)), false, 'the rejected command never ran');
+    const result = lastMessage(chatPosts(suite.model)[1]!);
+    assert.ok(result.content.startsWith('<tool_result tool="Bash" status="error">'), `Bash result: ${result.content}`);
+    assert.match(result.content, /reject/i);
+    assert.deepEqual(await toolCards(chat), ['Bash ✗ rejected']);
   });
 });

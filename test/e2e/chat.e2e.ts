@@ -92,7 +92,8 @@ describe('chat panel', function () {
       await send.click();
       await eventually(async () => assert.match((await onboarding.first().textContent({ timeout: 1000 })) ?? '', /codeagent\.model\.name/));
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The panel stays blocked by onboarding (a positive sign the host answered), so nothing can have been sent.
+    await eventually(async () => assert.equal(await send.isEnabled(), false, 'Send is blocked while onboarding shows'));
     assert.equal(suite.model.requests.filter((request) => request.method === 'POST').length, 0, 'nothing is sent without a model');
   });
 });

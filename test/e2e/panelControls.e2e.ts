@@ -2,7 +2,7 @@
 // commands; the context meter opens the exact context of the last request with its layers marked.
 import * as assert from 'node:assert/strict';
 import { CHAT_INPUT } from './support/browserSession';
-import { sendChatMessage, TRANSCRIPT } from './support/chatPanel';
+import { sendChatMessage, TRANSCRIPT, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 
@@ -107,8 +107,10 @@ describe('panel controls', function () {
     const chat = await session.chatFrame();
     await sendChatMessage(chat, 'Show me something');
     const assistant = chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`).last();
-    await assistant.locator('pre code').waitFor({ timeout: 20_000 });
-    await session.page.waitForTimeout(500);
+    await assistant.locator('pre code .hljs-keyword').waitFor({ timeout: 20_000 });
+    // The turn is over and the final render is in place before asserting what must be absent.
+    await waitForIdle(chat);
+    await eventually(async () => assert.match((await assistant.textContent()) ?? '', /const safe = 1;/));
     assert.equal(await assistant.locator('script').count(), 0);
     assert.equal(await assistant.locator('[onerror]').count(), 0);
     assert.equal(await assistant.locator('a[href^="javascript:"]').count(), 0);

@@ -12,6 +12,11 @@ describe('settings source', () => {
     }
   });
 
+  it('reads the proxies VS Code hands out for object and array settings', () => {
+    const proxied = new Proxy({ commandAllowList: new Proxy(['npm test'], {}) }, {});
+    assert.deepEqual(parseSettings({ approval: proxied }).settings.approval.commandAllowList, ['npm test']);
+  });
+
   it('names the bad entry of a list', () => {
     const { problems } = parseSettings({ approval: { commandAllowList: ['npm test', 3] } });
     assert.match(problems[0]!, /entry 1 is 3/);
