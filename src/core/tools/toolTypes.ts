@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CommandRunner } from '../ports/commandRunner';
 import type { TextSearch } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
-import type { PlanBoard } from '../plan/planBoard';
+import type { PlanControl } from '../plan/planControl';
 import type { SubagentOutcome, SubagentRequest } from '../subagents/subagentTypes';
 import type { ApprovalDecision, ApprovalRequest, FileChange } from './approval';
 import type { ReadLedger } from './readLedger';
@@ -40,8 +40,8 @@ export interface ToolContext {
   onFileChanged?(change: FileChange): void;
   /** The id of the call being run (the Task tool nests its child's events under it). */
   callId?: string;
-  /** The conversation's plan (spec §7); absent where the plan tools are not offered. */
-  plan?: PlanBoard;
+  /** The conversation's plan (spec §7; the Task tool needs only its PlanBoard part); absent where the plan tools are not offered. */
+  plan?: PlanControl;
   /** Runs a child agent for the Task tool; absent inside a child, so Task cannot recurse. */
   runSubagent?(request: SubagentRequest, signal: AbortSignal): Promise<SubagentOutcome>;
 }

@@ -1,0 +1,7 @@
+import { failure } from '../tools/toolResults';
+import type { ToolResult } from '../tools/toolTypes';
+
+/** What a plan tool answers where there is no plan (plan mode off, or inside a child agent). */
+export function planModeOnly(toolName: string): ToolResult {
+  return failure('plan_mode_only', `${toolName} is only available in plan mode (start a message with /plan or turn on the Plan mode button).`);
+}
