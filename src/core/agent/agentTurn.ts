@@ -115,10 +115,11 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
         // A run of safe calls starts together; a call already started keeps its real result even if a neighbour is rejected.
         for (let next = index; next < calls.length && concurrent(calls[next]); next++) started.set(calls[next]!, executeCall(turnId, calls[next]!, deps, signal, protocol));
       }
+      const ran = started.has(call) || !stopReason;
       const result = started.has(call)
         ? await started.get(call)!
         : stopReason ? skipped(stopReason) : await executeCall(turnId, call, deps, signal, protocol);
-      const status = signal.aborted && !stopReason && result.status === 'error' ? 'cancelled' : result.status;
+      const status = signal.aborted && ran && result.status === 'error' ? 'cancelled' : result.status;
       emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarize(result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text));
       record({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)) });

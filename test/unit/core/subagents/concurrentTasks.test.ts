@@ -57,6 +57,29 @@ describe('Task calls in one step: read-only children run concurrently, others on
     assert.deepEqual(of(kit.events, 'toolResult').map((r) => r.summary.includes('alpha') ? 'alpha' : 'beta'), ['alpha', 'beta']);
   });
 
+  it('Stop while two read-only children stream: both are cancelled and both Task calls are answered, in order', async () => {
+    server.setResponder((req) => {
+      const body = req.body as { messages: WireMessage[] };
+      if (isChildRequest(body)) return { text: 'slowly '.repeat(100), chunkSize: 3, delayMs: 20 };
+      return { text: '<Task><goal>alpha</goal></Task><Task><goal>beta</goal></Task>' };
+    });
+    const kit = subagentKit(server, ws, { allowed: (name) => readOnly.includes(name), isConcurrentSafe: (call) => call.name === 'Task' });
+    const controller = new AbortController();
+    const streaming = new Set<string>();
+    const outcome = await kit.runParent('two things', controller, (e) => {
+      if (e.type === 'subagent' && e.event.type === 'text' && !streaming.has(e.parentCallId)) {
+        streaming.add(e.parentCallId);
+        if (streaming.size === 2) controller.abort();
+      }
+    });
+    assert.equal(streaming.size, 2, 'both children were streaming at once');
+    assert.equal(outcome.end, 'cancelled');
+    assert.deepEqual(kit.outcomes.map((o) => o.status), ['cancelled', 'cancelled']);
+    assert.deepEqual(outcome.records.map((r) => r.kind), ['assistant', 'toolResult', 'toolResult']);
+    assert.ok(outcome.records.slice(1).every((r) => /<tool_result tool="Task" status="cancelled">/.test(r.message.content)));
+    assert.deepEqual(of(kit.events, 'toolResult').map((r) => r.status), ['cancelled', 'cancelled']);
+  });
+
   it('Task calls whose children may edit run one after another', async () => {
     const { kit, order } = await runTwoTasks(() => true);
     assert.ok(!isReadOnlyToolSet(kit.childTools));
