@@ -17,7 +17,10 @@ export type AgentEvent =
   | { type: 'todo'; todos: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   /** cwd: where a command would run (spec §8: the card shows it). */
   | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; decision?: 'accepted' | 'rejected'; feedback?: string }
-  | { type: 'subagent'; parentCallId: string; event: AgentEvent }
+  /** An event of a child agent (the Task tool), nested under the Task call; `agent`: the named agent it runs as. */
+  | { type: 'subagent'; parentCallId: string; agent?: string; event: AgentEvent }
+  /** A child agent's state for its Task card: sent when it starts, after each model call and usage report, and when it ends. */
+  | { type: 'subagentStatus'; parentCallId: string; agent?: string; status: 'running' | 'completed' | 'failed' | 'cancelled'; steps: number; usage: { inputTokens: number; outputTokens: number; cost: number } }
   | { type: 'turnEnded'; turnId: string; reason: 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations' };
 
 export type EventSink = (event: AgentEvent) => void;

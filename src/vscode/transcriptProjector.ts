@@ -96,6 +96,7 @@ export class TranscriptProjector {
         return [{ type: 'usage', usage: this.usage }];
       }
       case 'subagent':
+      case 'subagentStatus':
         return [];
       case 'turnEnded':
         this.streaming = undefined;

@@ -40,6 +40,11 @@ export interface TurnDeps {
   onRequest?: (layered: LayeredMessage[]) => void;
   /** Each history record as soon as it exists, so a reload mid-turn loses nothing already done. */
   onRecord?: (record: TurnRecord) => void;
+  /**
+   * True for a call that may run at the same time as its safe neighbours in the same model step (a Task whose
+   * child has only read-only tools, spec §7). Results are still emitted and recorded in call order.
+   */
+  isConcurrentSafe?: (call: { name: string; params: Record<string, string> }) => boolean;
 }
 
 export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations';
@@ -103,13 +108,20 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
 
     let completed = false;
     let stopReason: string | undefined;
-    for (const call of calls) {
+    const concurrent = (call: ToolCallEndEvent | undefined) => !!call?.name && call.complete && deps.isConcurrentSafe?.(call) === true;
+    const started = new Map<ToolCallEndEvent, Promise<ToolResult>>();
+    for (const [index, call] of calls.entries()) {
       if (!call.name) continue;
       if (call.params.path) touched.add(call.params.path.replace(/^\.\//, ''));
-      const result = stopReason
-        ? skipped(stopReason)
-        : await executeCall(turnId, call, deps, signal, protocol);
-      const status = signal.aborted && !stopReason && result.status === 'error' ? 'cancelled' : result.status;
+      if (!stopReason && !started.has(call) && concurrent(call)) {
+        // A run of safe calls starts together; a call already started keeps its real result even if a neighbour is rejected.
+        for (let next = index; next < calls.length && concurrent(calls[next]); next++) started.set(calls[next]!, executeCall(turnId, calls[next]!, deps, signal, protocol));
+      }
+      const ran = started.has(call) || !stopReason;
+      const result = started.has(call)
+        ? await started.get(call)!
+        : stopReason ? skipped(stopReason) : await executeCall(turnId, call, deps, signal, protocol);
+      const status = signal.aborted && ran && result.status === 'error' ? 'cancelled' : result.status;
       emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarize(result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text));
       record({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)) });

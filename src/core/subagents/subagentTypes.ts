@@ -1,3 +1,5 @@
+import type { TurnEnd, TurnRecord } from '../agent/agentTurn';
+
 /** A child agent run asked for by the Task tool (spec §7). */
 export interface SubagentRequest {
   /** The Task call's id: the child's events nest under it. */
@@ -22,4 +24,8 @@ export interface SubagentOutcome {
   filesChanged: string[];
   steps: number;
   usage: { inputTokens: number; outputTokens: number; cost: number };
+  /** How the child's turn ended, finer than `status` (`maxIterations` vs `error`). */
+  end?: TurnEnd;
+  /** The child's compressed history records, so the host can keep the nested transcript with the conversation. */
+  records?: TurnRecord[];
 }
