@@ -6,6 +6,7 @@ import type { AgentEvent } from '../../../../src/core/events';
 import { createIdGenerator } from '../../../../src/core/ids';
 import type { TokenUsage } from '../../../../src/core/ports/modelClient';
 import type { PlanBoard } from '../../../../src/core/plan/planBoard';
+import type { PlanControl } from '../../../../src/core/plan/planControl';
 import { Settings } from '../../../../src/core/settings';
 import { childToolRegistry } from '../../../../src/core/subagents/childTools';
 import { runSubagent } from '../../../../src/core/subagents/subagentRunner';
@@ -82,7 +83,8 @@ export function subagentKit(server: ScriptedModelServer, ws: TempWorkspace, opti
       tools: turnToolsFrom(parentTools),
       toolContext: {
         ...ports, readLedger: new ReadLedger(), todos: new InMemoryTodoStore(), askUser: async () => 'yes',
-        plan: options.plan,
+        // The Task tool uses only the PlanBoard part of the plan.
+        plan: options.plan as PlanControl | undefined,
         runSubagent: async (request, signal) => {
           requests.push(request);
           const outcome = await runSubagent(request, {
