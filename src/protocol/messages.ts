@@ -14,6 +14,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deleteConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
   z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)) }),
+  /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */
+  z.object({ type: z.literal('setPlanMode'), on: z.boolean() }),
   z.object({
     type: z.literal('approvalDecision'),
     callId: z.string(),
@@ -31,7 +33,9 @@ export const HostMessage = z.discriminatedUnion('type', [
     busy: z.boolean(),
     onboarding: z.nullable(Onboarding),
     usage: z.nullable(UsageSummary),
+    planMode: z.optional(z.boolean()),
   }),
+  z.object({ type: z.literal('planMode'), on: z.boolean() }),
   z.object({ type: z.literal('entryAdded'), entry: TranscriptEntry }),
   z.object({ type: z.literal('entryAppended'), id: z.string(), delta: z.string() }),
   z.object({ type: z.literal('entryUpdated'), entry: TranscriptEntry }),
@@ -39,7 +43,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onboarding'), onboarding: z.nullable(Onboarding) }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),
-  z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory']) })) }),
+  /** `@` completions: workspace paths and named agents (`path` is the agent's name for kind `agent`). */
+  z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent']), detail: z.optional(z.string()) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
