@@ -5,7 +5,7 @@ import { AgentSession } from './core/agent/agentSession';
 import { PendingApprovals } from './core/agent/pendingDecisions';
 import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
-import { createDefaultToolRegistry } from './core/tools/defaultTools';
+import { createFullToolRegistry } from './core/orchestration/toolSets';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { FileConversationStore } from './node/fileConversationStore';
 import { OpenAiModelClient } from './node/openaiModelClient';
@@ -20,6 +20,7 @@ import { onboardingFor } from './vscode/onboarding';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
+import { suggestAgents, watchAgentFiles } from './vscode/agentFiles';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -35,7 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
-  const tools = createDefaultToolRegistry();
+  const tools = createFullToolRegistry();
   const approvals = new PendingApprovals();
   const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 
@@ -44,6 +45,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const pathIndex = new WorkspacePathIndex();
   context.subscriptions.push(pathIndex);
+  // eslint-disable-next-line prefer-const -- agent problems are shown in the chat the controller owns
+  let controller: ChatController;
+  const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
+    for (const { file, reason } of problems) output.warn(`Agent file ${file}: ${reason}`);
+    controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
+  });
+  context.subscriptions.push(...agentFiles.disposables);
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
@@ -55,6 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       tools,
       ...ports,
       approver: approvals,
+      agents: agentFiles.catalog,
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),
@@ -66,8 +75,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }, restored);
   };
 
-  // eslint-disable-next-line prefer-const -- the provider and the controller refer to each other
-  let controller: ChatController;
   const contextDocuments = new ContextDocumentProvider(() => controller.lastContextDocument());
   controller = new ChatController({
     createSession,
@@ -77,7 +84,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       get: () => context.workspaceState.get<string>(lastConversationKey),
       set: (id) => void context.workspaceState.update(lastConversationKey, id),
     },
-    suggestPaths: (query) => pathIndex.suggest(query),
+    suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...(await pathIndex.suggest(query))],
+    planMode: () => settings().agent.planMode,
+    setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
     confirmDelete: async (title) =>
       (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
     onboarding: () => onboardingFor(settings(), apiKeys.current(), workspaceRoot() !== undefined),
@@ -102,6 +111,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('codeagent')) controller.refreshOnboarding();
+      if (event.affectsConfiguration('codeagent.agent.planMode')) controller.refreshPlanMode();
     }),
   );
 }

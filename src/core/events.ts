@@ -1,8 +1,12 @@
+import type { PlanTaskState } from './plan/planTask';
 import type { TokenUsage } from './ports/modelClient';
 
 /** Everything a turn reports while it runs (spec §2.4). The webview renders these; tests assert on them. */
 export type AgentEvent =
-  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[] }
+  /** agent: the named agent running this turn (its entries carry it); planMode: the turn plans and dispatches. */
+  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean }
+  /** A local answer (`/agents list`, a usage error): shown, never sent to the model, never stored in history. */
+  | { type: 'notice'; turnId: string; text: string }
   | { type: 'thinking'; turnId: string; delta: string }
   | { type: 'text'; turnId: string; delta: string }
   | { type: 'toolCall'; turnId: string; callId: string; name: string; params: Record<string, unknown>; partial: boolean }
@@ -13,7 +17,7 @@ export type AgentEvent =
   | { type: 'tokenUsage'; turnId: string; usage: TokenUsage; cost?: number }
   | { type: 'contextWindow'; usedTokens: number; windowTokens: number }
   | { type: 'compaction'; phase: 'started' | 'finished' | 'fellBack'; message: string }
-  | { type: 'plan'; summary: string }
+  | { type: 'plan'; summary: string; tasks: PlanTaskState[] }
   | { type: 'todo'; todos: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   /** cwd: where a command would run (spec §8: the card shows it). */
   | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; decision?: 'accepted' | 'rejected'; feedback?: string }

@@ -19,7 +19,9 @@ export interface ChatControllerDeps {
   openFile: (path: string) => void;
   showContext: () => void;
   confirmDelete: (title: string) => Promise<boolean>;
-  suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' }[]>;
+  suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' | 'agent'; detail?: string }[]>;
+  planMode: () => boolean;
+  setPlanMode: (on: boolean) => void;
   log: (message: string) => void;
 }
 
@@ -65,6 +67,7 @@ export class ChatController {
       case 'newChat': return void this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
       case 'openFile': return this.deps.openFile(message.path);
+      case 'setPlanMode': return this.deps.setPlanMode(message.on);
       case 'showContext': return this.deps.showContext();
       case 'listConversations': return void this.sendConversationList();
       case 'suggestPaths': return void this.deps.suggestPaths(message.query).then((items) => this.emit({ type: 'pathSuggestions', query: message.query, items }));
@@ -156,6 +159,15 @@ export class ChatController {
     for (const text of this.pendingPrefills.splice(0)) this.emit({ type: 'prefill', text });
   }
 
+  refreshPlanMode(): void {
+    this.emit({ type: 'planMode', on: this.planMode() });
+  }
+
+  /** A problem the user should see in the chat (an invalid agent file), as a warning entry. */
+  showWarning(message: string): void {
+    for (const patch of this.projector.apply({ type: 'error', turnId: '', message, code: 'warning' })) this.emit(patch);
+  }
+
   refreshOnboarding(): void {
     this.emit({ type: 'onboarding', onboarding: this.onboarding() });
   }
@@ -210,7 +222,16 @@ export class ChatController {
       busy: this.session.busy,
       onboarding: this.onboarding(),
       usage: this.projector.usageSummary,
+      planMode: this.planMode(),
     });
+  }
+
+  private planMode(): boolean {
+    try {
+      return this.deps.planMode();
+    } catch {
+      return false;
+    }
   }
 
   /** Never throws: a panel that cannot tell whether it is ready must still say something. */

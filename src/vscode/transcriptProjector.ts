@@ -8,19 +8,41 @@ import type { EntryKind, TranscriptEntry, UsageSummary } from '../protocol/trans
  */
 const noUsage: UsageSummary = { inputTokens: 0, outputTokens: 0, cost: 0, contextUsed: 0, contextWindow: 0 };
 
+/** Where a projector's entries go: a sub-agent's projector shares its parent's, so one list holds the whole tree. */
+interface EntryStore {
+  list: TranscriptEntry[];
+  byId: Map<string, TranscriptEntry>;
+}
+
+/** A nested projector's place: its entries sit inside `parent` (the Task card) and carry the child's agent. */
+interface Nesting {
+  parent: string;
+  agent?: string;
+}
+
 export class TranscriptProjector {
-  private readonly list: TranscriptEntry[] = [];
-  private readonly byId = new Map<string, TranscriptEntry>();
+  private readonly store: EntryStore;
   private streaming: { kind: EntryKind; id: string } | undefined;
   private usage: UsageSummary | null = null;
   private counter = 0;
   private compactionId: string | undefined;
+  private readonly children = new Map<string, TranscriptProjector>();
+  private readonly turnAgents = new Map<string, string>();
 
-  constructor(private readonly idPrefix: string, restored: readonly TranscriptEntry[] = []) {
+  constructor(private readonly idPrefix: string, restored: readonly TranscriptEntry[] = [], private readonly nesting?: Nesting, store?: EntryStore) {
+    this.store = store ?? { list: [], byId: new Map() };
     for (const entry of restored) {
-      this.list.push(entry);
-      this.byId.set(entry.id, entry);
+      this.store.list.push(entry);
+      this.store.byId.set(entry.id, entry);
     }
+  }
+
+  private get list(): TranscriptEntry[] {
+    return this.store.list;
+  }
+
+  private get byId(): Map<string, TranscriptEntry> {
+    return this.store.byId;
   }
 
   /** After reopening: the stored totals, and a visible note when a reload cut a turn short. */
@@ -28,8 +50,12 @@ export class TranscriptProjector {
     const contextUsed = lastUsage ? lastUsage.inputTokens + lastUsage.outputTokens : 0;
     if (totals.inputTokens || totals.outputTokens) this.usage = { ...totals, contextUsed, contextWindow };
     if (interrupted) this.add('error', 'The window was reloaded while the agent was working. The interrupted step was closed; send a message to continue.', undefined, { code: 'interrupted' });
-    // Approval cards from before the reload can no longer be answered.
-    for (const entry of this.list) if (entry.kind === 'approval' && entry.meta?.phase === 'request') entry.meta = { ...entry.meta, phase: 'decision', decision: 'rejected', feedback: 'interrupted by a reload' };
+    // Approval cards from before the reload can no longer be answered, and no sub-agent is still running.
+    for (const entry of this.list) {
+      if (entry.kind === 'approval' && entry.meta?.phase === 'request') entry.meta = { ...entry.meta, phase: 'decision', decision: 'rejected', feedback: 'interrupted by a reload' };
+      const child = entry.meta?.child as { status?: string } | undefined;
+      if (entry.kind === 'tool-call' && child?.status === 'running') entry.meta = { ...entry.meta, status: 'cancelled', child: { ...child, status: 'cancelled' } };
+    }
   }
 
   get entries(): TranscriptEntry[] {
@@ -44,6 +70,7 @@ export class TranscriptProjector {
     switch (event.type) {
       case 'turnStarted': {
         this.streaming = undefined;
+        if (event.agent) this.turnAgents.set(event.turnId, event.agent);
         const patches = [this.add('user', event.userText, event.turnId, event.mentions?.length ? { mentions: event.mentions } : undefined)];
         if (event.reminder) patches.push(this.add('reminder', event.reminder, event.turnId));
         for (const warning of event.warnings ?? []) patches.push(this.add('error', warning, event.turnId, { warning: true }));
@@ -82,7 +109,10 @@ export class TranscriptProjector {
         if (event.phase === 'started' || !this.compactionId) this.compactionId = `${this.idPrefix}-compaction-${this.counter++}`;
         return [this.upsert(this.compactionId, 'compaction', event.message, undefined, { phase: event.phase })];
       case 'plan':
-        return [this.upsert('plan-current', 'plan', event.summary, undefined, undefined)];
+        return [this.upsert('plan-current', 'plan', event.summary, undefined, { tasks: event.tasks })];
+      case 'notice':
+        this.streaming = undefined;
+        return [this.add('assistant', event.text, event.turnId, { notice: true })];
       case 'todo':
         return [this.upsert('plan-todos', 'plan', event.todos.map((t) => `${t.status === 'completed' ? '[x]' : t.status === 'in_progress' ? '[>]' : '[ ]'} ${t.content}`).join('\n'), undefined, { todos: event.todos })];
       case 'tokenUsage': {
@@ -96,8 +126,14 @@ export class TranscriptProjector {
         return [{ type: 'usage', usage: this.usage }];
       }
       case 'subagent':
-      case 'subagentStatus':
-        return [];
+        this.streaming = undefined;
+        return this.childFor(event.parentCallId, event.agent).apply(event.event);
+      case 'subagentStatus': {
+        const card = this.byId.get(`call-${event.parentCallId}`);
+        if (!card) return [];
+        const child = { status: event.status, steps: event.steps, ...event.usage, agent: event.agent };
+        return [this.upsert(card.id, 'tool-call', card.text, card.turnId, { ...card.meta, child })];
+      }
       case 'turnEnded':
         this.streaming = undefined;
         return event.reason === 'cancelled' ? [this.add('error', 'Stopped by the user.', event.turnId, { code: 'cancelled' })] : [];
@@ -117,8 +153,25 @@ export class TranscriptProjector {
     return patch;
   }
 
+  /** The projector of a Task call's sub-agent: its entries nest under the Task card. */
+  private childFor(parentCallId: string, agent: string | undefined): TranscriptProjector {
+    let child = this.children.get(parentCallId);
+    if (!child) {
+      child = new TranscriptProjector(`${this.idPrefix}-${this.counter++}`, [], { parent: `call-${parentCallId}`, agent }, this.store);
+      this.children.set(parentCallId, child);
+    }
+    return child;
+  }
+
+  private placed(entry: TranscriptEntry): TranscriptEntry {
+    if (this.nesting) entry.parent = this.nesting.parent;
+    const agent = this.nesting?.agent ?? (entry.turnId ? this.turnAgents.get(entry.turnId) : undefined);
+    if (agent) entry.agent = agent;
+    return entry;
+  }
+
   private add(kind: EntryKind, text: string, turnId?: string, meta?: Record<string, unknown>): HostMessage {
-    const entry: TranscriptEntry = { id: `${this.idPrefix}-${this.counter++}`, kind, text, turnId, meta };
+    const entry: TranscriptEntry = this.placed({ id: `${this.idPrefix}-${this.counter++}`, kind, text, turnId, meta });
     this.list.push(entry);
     this.byId.set(entry.id, entry);
     return { type: 'entryAdded', entry: { ...entry } };
@@ -130,7 +183,7 @@ export class TranscriptProjector {
       Object.assign(existing, { text, meta });
       return { type: 'entryUpdated', entry: { ...existing } };
     }
-    const entry: TranscriptEntry = { id, kind, text, turnId, meta };
+    const entry: TranscriptEntry = this.placed({ id, kind, text, turnId, meta });
     this.list.push(entry);
     this.byId.set(id, entry);
     return { type: 'entryAdded', entry: { ...entry } };

@@ -24,8 +24,17 @@ import type { Approver } from './approvalGate';
 import { costOf } from './cost';
 import { repairInterruptedTurn } from './interruptedTurn';
 import { PendingQuestion } from './pendingDecisions';
-import { turnToolsFrom } from './registryTurnTools';
 import { buildSystemPrompt } from './systemPrompt';
+import { AgentHistories } from '../agents/agentHistories';
+import type { ContextMode } from '../agents/contextMode';
+import { sharedHistoryView } from '../agents/sharedHistoryView';
+import type { AgentCatalog } from '../orchestration/agentCatalog';
+import { routeMessage, type MessageRoute } from '../orchestration/messageRoute';
+import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
+import { turnProfile } from '../orchestration/turnProfile';
+import type { PlanSnapshot } from '../plan/planSnapshot';
+import { TaskManager } from '../plan/taskManager';
+import { defaultContextSummary } from '../subagents/defaultContextSummary';
 
 export interface SessionEnvironment {
   os: string;
@@ -48,6 +57,8 @@ export interface AgentSessionDeps {
   onChange?: () => void;
   onFileChanged?: (change: FileChange) => void;
   onProblem?: (message: string) => void;
+  /** Named agents (spec §7); none when absent. */
+  agents?: AgentCatalog;
 }
 
 /** One conversation: owns its history, todos, read ledger and totals, and runs one agent turn at a time. */
@@ -64,13 +75,29 @@ export class AgentSession {
   private turnInProgress: TurnInProgress | undefined;
   private running: AbortController | undefined;
   private lastRequest: { layered: LayeredMessage[]; at: number; model: string } | undefined;
+  private readonly plan: TaskManager;
+  private readonly agentHistories: AgentHistories;
+  private readonly agentModes: Map<string, ContextMode>;
+  /** The running turn's sink, for plan changes made by its tools. */
+  private emitPlan: EventSink | undefined;
 
   /** `restored`: a stored conversation; a turn that a reload cut short is closed consistently first. */
   constructor(private readonly deps: AgentSessionDeps, restored?: Conversation) {
     this.id = restored?.id ?? `conv-${deps.newId()}`.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
     this.createdAt = restored?.createdAt ?? deps.clock.now();
     this.title = restored?.title ?? '';
-    this.history = new HistoryManager(deps, restored ? repairInterruptedTurn(restored.messages, restored.turnInProgress, () => ({ id: deps.newId(), createdAt: deps.clock.now() })) : []);
+    const stamp = () => ({ id: deps.newId(), createdAt: deps.clock.now() });
+    const interrupted = restored?.turnInProgress;
+    const isolated = interrupted?.isolatedAgent;
+    this.history = new HistoryManager(deps, restored ? repairInterruptedTurn(restored.messages, isolated ? undefined : interrupted, stamp) : []);
+    this.agentHistories = AgentHistories.fromSnapshot(restored?.agentHistories);
+    if (isolated) this.agentHistories.set(isolated, repairInterruptedTurn(this.agentHistories.get(isolated), interrupted, stamp));
+    this.agentModes = new Map(Object.entries(restored?.agentModes ?? {}));
+    this.plan = restorePlan(restored?.plan, interrupted !== undefined, deps.onProblem);
+    this.plan.onChange((snapshot) => {
+      this.emitPlan?.({ type: 'plan', summary: this.plan.summary(), tasks: snapshot.tasks });
+      deps.onChange?.();
+    });
     this.todos.set(restored?.todos ?? []);
     this.totals = restored?.totals ?? { inputTokens: 0, outputTokens: 0, cost: 0 };
     this.lastUsage = restored?.lastUsage;
@@ -129,6 +156,9 @@ export class AgentSession {
       lastUsage: this.lastUsage,
       todos: [...this.todos.get()],
       turnInProgress: this.turnInProgress,
+      plan: this.plan.tasks().length ? this.plan.snapshot() : undefined,
+      agentHistories: this.agentHistories.names().length ? this.agentHistories.toSnapshot() : undefined,
+      agentModes: this.agentModes.size ? Object.fromEntries(this.agentModes) : undefined,
     };
   }
 
@@ -141,86 +171,130 @@ export class AgentSession {
     const startedAt = this.deps.clock.now();
     let end: TurnEnd = 'error';
     const unsubscribe = this.todos.onChange((todos) => emit({ type: 'todo', todos: [...todos] }));
+    this.emitPlan = emit;
     try {
-      let input;
-      try {
-        input = await preprocessUserInput(userText, this.deps.fs, controller.signal);
-      } catch (error) {
-        if (!controller.signal.aborted) throw error;
-        // Nothing reached the model or history; the message stays visible so the user can send it again.
+      await this.deps.agents?.ready();
+      const route = routeMessage(userText, {
+        catalog: this.deps.agents, settings, sessionModes: this.agentModes,
+        historyLength: (name) => this.agentHistories.get(name).length,
+      });
+      if (route.kind === 'notice') {
         emit({ type: 'turnStarted', turnId, userText });
-        emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
-        throw error;
+        emit({ type: 'notice', turnId, text: route.text });
+        this.deps.onChange?.();
+        end = 'answered';
+      } else {
+        end = await this.runTurn(turnId, userText, route, settings, startedAt, emit, controller);
       }
-      emit({
-        type: 'turnStarted', turnId, userText,
-        mentions: input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: userText.slice(m.start, m.end) })),
-        reminder: input.reminderText || undefined,
-        warnings: input.warnings.length ? input.warnings : undefined,
-      });
-      if (!this.title) this.title = titleFrom(userText);
-      const compaction = await this.history.compactIfNeeded({
-        input: input.modelText,
-        settings,
-        emit,
-        signal: controller.signal,
-        summarize: (segment, range, signal) => summarizeWithModel(this.deps.model(), {
-          model: settings.summaryModel.name || settings.model.name,
-          segment, range, signal,
-          clock: this.deps.clock,
-          maxRetries: settings.model.maxRetries,
-          maxOutputTokens: settings.model.maxOutputTokens,
-          onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit, false),
-        }),
-      });
-      if (compaction.result && compaction.result.outcome !== 'nothingToDo') this.deps.onChange?.();
-      // The turn sees history as it was; the user message is stored now so a reload mid-turn keeps it.
-      const historyForTurn = this.history.messages.map(toChatMessage);
-      this.turnInProgress = { turnId, startedAt, userText };
-      this.append({ id: this.deps.newId(), createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId });
-      const environment = this.deps.environment();
-      const outcome = await runAgentTurn(turnId, input.modelText, {
-        model: this.deps.model(),
-        clock: this.deps.clock,
-        settings,
-        tools: turnToolsFrom(this.deps.tools),
-        approver: this.deps.approver,
-        toolContext: {
-          fs: this.deps.fs,
-          commands: this.deps.commands,
-          search: this.deps.search,
-          readLedger: this.readLedger,
-          todos: this.todos,
-          askUser: () => this.question.ask(controller.signal),
-          onFileChanged: this.deps.onFileChanged,
-        },
-        systemPrompt: buildSystemPrompt({
-          protocol: settings.model.toolProtocol,
-          toolDocs: this.deps.tools.list().map((t) => t.doc),
-          ...environment,
-          date: new Date(this.deps.clock.now()).toISOString().slice(0, 10),
-        }),
-        rules: (touchedPaths) => this.rules(touchedPaths),
-        mentionedPaths: input.mentions.map((m) => m.path),
-        history: historyForTurn,
-        todoRecap: () => (this.todos.get().length ? formatTodoList(this.todos.get()) : ''),
-        emit,
-        onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit),
-        onRequest: (layered) => { this.lastRequest = { layered, at: this.deps.clock.now(), model: settings.model.name }; },
-        onRecord: (record) => this.append(this.toHistoryMessage(record, turnId, settings)),
-      }, controller.signal);
-      end = outcome.end;
     } catch (error) {
       if (controller.signal.aborted) end = 'cancelled';
       else emit({ type: 'error', turnId, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
       unsubscribe();
+      this.emitPlan = undefined;
       this.running = undefined;
       this.turnInProgress = undefined;
     }
     this.deps.onChange?.();
     emit({ type: 'turnEnded', turnId, reason: end });
     return end;
+  }
+
+  private async runTurn(turnId: string, userText: string, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, startedAt: number, emit: EventSink, controller: AbortController): Promise<TurnEnd> {
+    const profile = turnProfile(this.deps.tools, route);
+    let input;
+    try {
+      input = await preprocessUserInput(route.text, this.deps.fs, controller.signal);
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+      // Nothing reached the model or history; the message stays visible so the user can send it again.
+      emit({ type: 'turnStarted', turnId, userText, agent: profile.agentName });
+      emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
+      throw error;
+    }
+    // Chips point at the mentions in the text as typed: the prompt sits at the end of it (after `@name` or `/plan`).
+    const offset = userText.lastIndexOf(route.text);
+    emit({
+      type: 'turnStarted', turnId, userText,
+      mentions: input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: userText.slice(m.start + offset, m.end + offset) })),
+      reminder: input.reminderText || undefined,
+      warnings: input.warnings.length ? input.warnings : undefined,
+      agent: profile.agentName,
+      planMode: route.planMode || undefined,
+    });
+    if (!this.title) this.title = titleFrom(userText);
+    const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
+    if (!isolated) await this.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal);
+    // The turn sees history as it was; the user message is stored now so a reload mid-turn keeps it.
+    const ownHistory = isolated ? this.agentHistories.get(isolated) : this.history.messages;
+    const visible = route.agent?.mode === 'shared' ? sharedHistoryView(ownHistory, settings.agents.sharedContextMaxMessages) : ownHistory;
+    const historyForTurn = visible.map(toChatMessage);
+    const store = (message: HistoryMessage) => (isolated ? this.appendAgent(isolated, message) : this.append(message));
+    this.turnInProgress = { turnId, startedAt, userText, isolatedAgent: isolated };
+    store({ id: this.deps.newId(), createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId });
+    const environment = this.deps.environment();
+    const date = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
+    const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
+    const rules = (touchedPaths: readonly string[]) => this.rules(touchedPaths);
+    const onUsage = (usage: TokenUsage) => this.recordUsage(turnId, usage, settings, emit, false);
+    const outcome = await runAgentTurn(turnId, input.modelText, {
+      model: this.deps.model(),
+      clock: this.deps.clock,
+      settings: turnSettings,
+      tools: profile.tools,
+      approver: this.deps.approver,
+      toolContext: {
+        fs: this.deps.fs,
+        commands: this.deps.commands,
+        search: this.deps.search,
+        readLedger: this.readLedger,
+        todos: this.todos,
+        askUser: () => this.question.ask(controller.signal),
+        onFileChanged: this.deps.onFileChanged,
+        plan: route.planMode ? this.plan : undefined,
+        runSubagent: subagentLauncher({
+          model: this.deps.model, clock: this.deps.clock, settings, tools: this.deps.tools, approver: this.deps.approver,
+          ports: { fs: this.deps.fs, commands: this.deps.commands, search: this.deps.search, askUser: () => this.question.ask(controller.signal) },
+          catalog: this.deps.agents, environment, date, rules,
+          fallbackContextSummary: () => defaultContextSummary([...this.history.messages]),
+          emit, onUsage, onFileChanged: this.deps.onFileChanged, newId: this.deps.newId,
+        }),
+      },
+      systemPrompt: buildSystemPrompt({ protocol: settings.model.toolProtocol, toolDocs: profile.toolDocs, ...environment, date, role: profile.role, modeSection: profile.modeSection }),
+      rules,
+      mentionedPaths: input.mentions.map((m) => m.path),
+      history: historyForTurn,
+      todoRecap: () => (this.todos.get().length ? formatTodoList(this.todos.get()) : ''),
+      emit,
+      onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit),
+      onRequest: (layered) => { this.lastRequest = { layered, at: this.deps.clock.now(), model: turnSettings.model.name }; },
+      onRecord: (record) => store(this.toHistoryMessage(record, turnId, settings)),
+      isConcurrentSafe: concurrentSafeTask(this.deps.tools, this.deps.agents),
+    }, controller.signal);
+    return outcome.end;
+  }
+
+  private async compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<void> {
+    const compaction = await this.history.compactIfNeeded({
+      input,
+      settings,
+      emit,
+      signal,
+      summarize: (segment, range, summarySignal) => summarizeWithModel(this.deps.model(), {
+        model: settings.summaryModel.name || settings.model.name,
+        segment, range, signal: summarySignal,
+        clock: this.deps.clock,
+        maxRetries: settings.model.maxRetries,
+        maxOutputTokens: settings.model.maxOutputTokens,
+        onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit, false),
+      }),
+    });
+    if (compaction.result && compaction.result.outcome !== 'nothingToDo') this.deps.onChange?.();
+  }
+
+  private appendAgent(agent: string, message: HistoryMessage): void {
+    this.agentHistories.append(agent, message);
+    this.deps.onChange?.();
   }
 
   private async rules(touchedPaths: readonly string[]): Promise<string> {
@@ -259,5 +333,18 @@ export class AgentSession {
     this.totals = { inputTokens: this.totals.inputTokens + usage.inputTokens, outputTokens: this.totals.outputTokens + usage.outputTokens, cost: this.totals.cost + cost };
     emit({ type: 'tokenUsage', turnId, usage, cost });
     if (chatCall) emit({ type: 'contextWindow', usedTokens: usage.inputTokens + usage.outputTokens, windowTokens: settings.model.contextWindow });
+  }
+}
+
+/** The stored plan; a child that a reload killed leaves its task failed (and its dependents skipped), never running. */
+function restorePlan(snapshot: PlanSnapshot | undefined, interrupted: boolean, onProblem: ((message: string) => void) | undefined): TaskManager {
+  if (!snapshot) return new TaskManager();
+  try {
+    const plan = TaskManager.fromSnapshot(snapshot);
+    if (interrupted) plan.interruptRunning('The window was reloaded while its sub-agent ran; it did not finish.');
+    return plan;
+  } catch (error) {
+    onProblem?.(`The stored plan could not be restored: ${error instanceof Error ? error.message : String(error)}`);
+    return new TaskManager();
   }
 }

@@ -1,3 +1,4 @@
+import defaultRole from '../../../prompts/role.md';
 import systemTemplate from '../../../prompts/system.md';
 import toolUseNative from '../../../prompts/toolUseNative.md';
 import toolUseXml from '../../../prompts/toolUseXml.md';
@@ -11,6 +12,10 @@ export interface SystemPromptInput {
   shell: string;
   workspaceRoot: string;
   date: string;
+  /** Replaces the base role paragraph: a named agent's body (spec §7). */
+  role?: string;
+  /** Extra instructions of the mode, after the tools (plan mode's, a sub-agent's). */
+  modeSection?: string;
 }
 
 /** L1: role, tool-use format of the wire protocol, tool docs, rules, environment, objective. */
@@ -19,7 +24,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     ? `${toolUseXml.trim()}\n\n# Tools\n\n${input.toolDocs.map((d) => d.trim()).join('\n\n')}`
     : toolUseNative.trim();
   return renderTemplate(systemTemplate, {
+    role: (input.role ?? defaultRole).trim(),
     toolSection,
+    modeSection: input.modeSection ? `\n${input.modeSection.trim()}\n` : '',
     os: input.os,
     shell: input.shell,
     workspaceRoot: input.workspaceRoot,

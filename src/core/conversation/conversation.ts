@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { AgentHistoriesSnapshot } from '../agents/agentHistories';
+import type { ContextMode } from '../agents/contextMode';
 import type { HistoryMessage } from '../history/historyMessage';
+import { planSnapshotSchema, type PlanSnapshot } from '../plan/planSnapshot';
 import type { TokenUsage } from '../ports/modelClient';
 import type { TodoItem } from '../tools/todoStore';
 import { historyMessageSchema, tokenUsageSchema } from './historyMessageSchema';
@@ -18,6 +21,8 @@ export interface TurnInProgress {
   turnId: string;
   startedAt: number;
   userText: string;
+  /** Set when the turn's messages go to an isolated agent's own history, which the repair must close. */
+  isolatedAgent?: string;
 }
 
 /** Everything needed to reopen and resume a conversation. */
@@ -34,6 +39,12 @@ export interface Conversation {
   lastUsage?: TokenUsage;
   todos: TodoItem[];
   turnInProgress?: TurnInProgress;
+  /** The plan (spec §7) lives beside the history, so compaction never loses it. */
+  plan?: PlanSnapshot;
+  /** Isolated named agents' own histories in this conversation. */
+  agentHistories?: AgentHistoriesSnapshot;
+  /** `/agents context <name> --mode …` choices of this conversation. */
+  agentModes?: Record<string, ContextMode>;
 }
 
 /** One row of the history view. */
@@ -62,7 +73,10 @@ export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   totals: z.looseObject({ inputTokens: z.number(), outputTokens: z.number(), cost: z.number() }),
   lastUsage: tokenUsageSchema.optional(),
   todos: z.array(todoItemSchema),
-  turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string() }).optional(),
+  turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string(), isolatedAgent: z.string().optional() }).optional(),
+  plan: planSnapshotSchema.optional(),
+  agentHistories: AgentHistoriesSnapshot.optional(),
+  agentModes: z.record(z.string(), z.enum(['isolated', 'shared'])).optional(),
 });
 
 export const conversationSummarySchema: z.ZodType<ConversationSummary> = z.object({

@@ -7,7 +7,8 @@ import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { Conversation } from '../../../src/core/conversation/conversation';
 import { createIdGenerator } from '../../../src/core/ids';
 import { Settings } from '../../../src/core/settings';
-import { createDefaultToolRegistry } from '../../../src/core/tools/defaultTools';
+import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
+import type { AgentCatalog } from '../../../src/core/orchestration/agentCatalog';
 import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
 import { FileConversationStore } from '../../../src/node/fileConversationStore';
 import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
@@ -38,8 +39,8 @@ describe('ChatController: persistence across a window reload', function () {
   });
 
   /** A controller as the extension builds it, over a real store: a new one stands for a reloaded window. */
-  function controller(approvals = new PendingApprovals()) {
-    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' } });
+  function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean } = {}) {
+    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' }, agent: { planMode: extra.planMode ?? false }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
     const posted: HostMessage[] = [];
     const store = new FileConversationStore(storeDir);
     const c = new ChatController({
@@ -47,9 +48,10 @@ describe('ChatController: persistence across a window reload', function () {
         model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
         clock: systemClock,
         settings: () => settings,
-        tools: createDefaultToolRegistry(),
+        tools: createFullToolRegistry(),
         ...createNodeToolPorts({ workspaceRoot: ws.root }),
         approver: approvals,
+        agents: extra.agents,
         newId: createIdGenerator(Date.now, 't'),
         environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
         onChange,
@@ -58,6 +60,8 @@ describe('ChatController: persistence across a window reload', function () {
       store,
       lastConversation: { get: () => lastId, set: (id) => { lastId = id; } },
       onboarding: () => null,
+      planMode: () => settings.agent.planMode,
+      setPlanMode: () => {},
       runCommand: () => {},
       openFile: () => {},
       showContext: () => {},

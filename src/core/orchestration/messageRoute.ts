@@ -1,0 +1,76 @@
+import type { AgentDefinition } from '../agents/agentDefinition';
+import { parseAgentMention, parseSlashCommand } from '../agents/agentInvocation';
+import { agentContextText, agentListText, allAgentContextsText, type AgentContextState } from '../agents/agentsListing';
+import { resolveContextMode, type ContextMode } from '../agents/contextMode';
+import type { Settings } from '../settings';
+import type { AgentCatalog } from './agentCatalog';
+
+/** What a chat message asks for: a turn (main agent, plan mode, or a named agent) or a local answer. */
+export type MessageRoute =
+  | { kind: 'turn'; text: string; planMode: boolean; agent?: { definition: AgentDefinition; mode: ContextMode } }
+  /** `/agents list|context`, usage errors: answered here, never sent to the model, never stored in history. */
+  | { kind: 'notice'; text: string };
+
+export interface RouteContext {
+  catalog: AgentCatalog | undefined;
+  settings: Settings;
+  /** `/agents context <name> --mode …` choices of this conversation. */
+  sessionModes: Map<string, ContextMode>;
+  historyLength(agent: string): number;
+}
+
+/** Spec §7: `/plan`, `/agents …`, `@name [--shared|--isolated]` at the start; anything else is a normal message. */
+export function routeMessage(text: string, context: RouteContext): MessageRoute {
+  const planMode = context.settings.agent.planMode;
+  const names = context.catalog?.names() ?? [];
+  const command = parseSlashCommand(text, names);
+  if (command) {
+    switch (command.kind) {
+      case 'plan': return { kind: 'turn', text: command.request, planMode: true };
+      case 'usageError': return { kind: 'notice', text: command.message };
+      case 'agentsList': return { kind: 'notice', text: agentListText(context.catalog?.agents ?? [], context.catalog?.problems ?? [], state(context)) };
+      case 'agentsContextAll': return { kind: 'notice', text: allAgentContextsText(context.catalog?.agents ?? [], state(context)) };
+      case 'agentsContext': {
+        const definition = context.catalog?.get(command.name);
+        if (!definition) return unknownAgent(command.name, names);
+        if (command.mode) context.sessionModes.set(command.name, command.mode);
+        return { kind: 'notice', text: agentContextText(definition, state(context)) };
+      }
+      case 'agentsRun': return agentTurn(command.name, command.prompt, command.contextMode, context);
+    }
+  }
+  const mention = parseAgentMention(text, names);
+  if (mention?.kind === 'usageError') return { kind: 'notice', text: mention.message };
+  if (mention) return agentTurn(mention.name, mention.prompt, mention.contextMode, context);
+  return { kind: 'turn', text, planMode };
+}
+
+function agentTurn(name: string, prompt: string, flag: ContextMode | undefined, context: RouteContext): MessageRoute {
+  const definition = context.catalog?.get(name);
+  if (!definition) return unknownAgent(name, context.catalog?.names() ?? []);
+  const { mode } = resolveContextMode({
+    flag,
+    session: context.sessionModes.get(name),
+    file: definition.contextMode,
+    settingDefault: context.settings.agents.defaultContextMode,
+    allowShared: context.settings.agents.allowSharedContext,
+  });
+  // A named agent acts itself: plan mode is the main agent's way of working.
+  return { kind: 'turn', text: prompt, planMode: false, agent: { definition, mode } };
+}
+
+function unknownAgent(name: string, names: readonly string[]): MessageRoute {
+  return { kind: 'notice', text: `There is no agent named "${name}". ${names.length ? `Agents: ${names.join(', ')}.` : 'No agents are defined: add Markdown files to .codeagent/agents/.'}` };
+}
+
+function state(context: RouteContext): AgentContextState {
+  return {
+    settings: {
+      defaultContextMode: context.settings.agents.defaultContextMode,
+      allowSharedContext: context.settings.agents.allowSharedContext,
+      sharedContextMaxMessages: context.settings.agents.sharedContextMaxMessages,
+    },
+    sessionModes: context.sessionModes,
+    historyLength: (name) => context.historyLength(name),
+  };
+}

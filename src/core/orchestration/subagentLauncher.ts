@@ -1,0 +1,84 @@
+import subagentSection from '../../../prompts/subagent.md';
+import type { Approver } from '../agent/approvalGate';
+import { buildSystemPrompt } from '../agent/systemPrompt';
+import type { SessionEnvironment } from '../agent/agentSession';
+import type { EventSink } from '../events';
+import type { Clock } from '../ports/clock';
+import type { ModelClient, TokenUsage } from '../ports/modelClient';
+import type { Settings } from '../settings';
+import { agentAllowsTool } from '../agents/agentToolFilter';
+import { childToolRegistry, isReadOnlyToolSet } from '../subagents/childTools';
+import { runSubagent, type SubagentToolContext } from '../subagents/subagentRunner';
+import type { SubagentOutcome, SubagentRequest } from '../subagents/subagentTypes';
+import type { FileChange } from '../tools/approval';
+import { ReadLedger } from '../tools/readLedger';
+import { InMemoryTodoStore } from '../tools/todoStore';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import type { AgentCatalog } from './agentCatalog';
+
+export interface SubagentLauncherDeps {
+  model: () => ModelClient;
+  clock: Clock;
+  settings: Settings;
+  /** Every tool; each child gets its share (childToolRegistry and the named agent's allow/deny). */
+  tools: ToolRegistry;
+  approver: Approver;
+  ports: Pick<SubagentToolContext, 'fs' | 'commands' | 'search' | 'askUser'>;
+  catalog: AgentCatalog | undefined;
+  environment: SessionEnvironment;
+  date: string;
+  rules: (touchedPaths: readonly string[]) => Promise<string>;
+  fallbackContextSummary: () => string;
+  emit: EventSink;
+  onUsage: (usage: TokenUsage) => void;
+  onFileChanged?: (change: FileChange) => void;
+  newId: () => string;
+}
+
+/** ToolContext.runSubagent for one parent turn: resolves the named agent, narrows the tools, runs the child. */
+export function subagentLauncher(deps: SubagentLauncherDeps): (request: SubagentRequest, signal: AbortSignal) => Promise<SubagentOutcome> {
+  return async (request, signal) => {
+    const agent = request.agent ? deps.catalog?.get(request.agent) : undefined;
+    if (request.agent && !agent) {
+      const names = deps.catalog?.names() ?? [];
+      return failed(`There is no agent named "${request.agent}". ${names.length ? `Agents: ${names.join(', ')}.` : 'No named agents are defined.'} Leave agent out to use a general sub-agent.`);
+    }
+    const tools = childToolRegistry(deps.tools, agent ? (name) => name === 'AttemptCompletion' || agentAllowsTool(agent.tools, name) : undefined);
+    return runSubagent(request, {
+      model: deps.model(),
+      clock: deps.clock,
+      settings: deps.settings,
+      tools,
+      approver: deps.approver,
+      toolContext: { ...deps.ports, readLedger: new ReadLedger(), todos: new InMemoryTodoStore() },
+      systemPrompt: buildSystemPrompt({
+        protocol: deps.settings.model.toolProtocol,
+        toolDocs: tools.list().map((tool) => tool.doc),
+        ...deps.environment,
+        date: deps.date,
+        role: agent?.systemPrompt,
+        modeSection: subagentSection,
+      }),
+      modelName: agent?.model,
+      rules: deps.rules,
+      fallbackContextSummary: deps.fallbackContextSummary,
+      emit: deps.emit,
+      onUsage: deps.onUsage,
+      onFileChanged: deps.onFileChanged,
+      newId: deps.newId,
+    }, signal);
+  };
+}
+
+/** Task calls whose child can only read may run side by side (spec §7). */
+export function concurrentSafeTask(tools: ToolRegistry, catalog: AgentCatalog | undefined): (call: { name: string; params: Record<string, string> }) => boolean {
+  return (call) => {
+    if (call.name !== 'Task' || !call.params.agent) return false;
+    const agent = catalog?.get(call.params.agent.trim());
+    return agent !== undefined && isReadOnlyToolSet(childToolRegistry(tools, (name) => name === 'AttemptCompletion' || agentAllowsTool(agent.tools, name)));
+  };
+}
+
+function failed(result: string): SubagentOutcome {
+  return { status: 'failed', result, filesChanged: [], steps: 0, usage: { inputTokens: 0, outputTokens: 0, cost: 0 } };
+}

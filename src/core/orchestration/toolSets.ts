@@ -1,0 +1,54 @@
+import { planTaskTool } from '../plan/planTaskTool';
+import { updateTaskStatusTool } from '../plan/updateTaskStatusTool';
+import { agentAllowsTool } from '../agents/agentToolFilter';
+import type { AgentToolRules } from '../agents/agentDefinition';
+import type { TurnTools } from '../agent/agentTurn';
+import { turnToolsFrom } from '../agent/registryTurnTools';
+import { taskTool } from '../subagents/taskTool';
+import { defaultTools } from '../tools/defaultTools';
+import { ToolRegistry } from '../tools/toolRegistry';
+import type { AnyToolDefinition, ToolResult } from '../tools/toolTypes';
+
+export const planToolNames: readonly string[] = ['PlanTask', 'UpdateTaskStatus'];
+
+/** Every tool CodeAgent has: the built-ins, Task and the plan tools. Each turn offers a subset. */
+export function createFullToolRegistry(): ToolRegistry {
+  return new ToolRegistry([...defaultTools, taskTool, planTaskTool, updateTaskStatusTool]);
+}
+
+/** Tools that change the workspace or run processes: the planner never gets them (spec §7). */
+export function actsOnWorkspace(tool: AnyToolDefinition): boolean {
+  return tool.kind === 'edit' || tool.kind === 'command';
+}
+
+/** The main agent: everything but the plan tools; in plan mode, no acting tools but the plan tools. */
+export function mainAgentTools(all: ToolRegistry, planMode: boolean): ToolRegistry {
+  return planMode ? all.filter((tool) => !actsOnWorkspace(tool)) : all.filter((tool) => !planToolNames.includes(tool.name));
+}
+
+/** A named agent run from the chat: its allow/deny over the tools; it can always finish. */
+export function namedAgentTools(all: ToolRegistry, rules: AgentToolRules): ToolRegistry {
+  return all.filter((tool) => !planToolNames.includes(tool.name) && (tool.name === 'AttemptCompletion' || agentAllowsTool(rules, tool.name)));
+}
+
+/**
+ * Plan mode enforced where tools are invoked, not only where they are offered: the parser still knows
+ * every tool, so a `<Write>` the planner writes anyway is a call that gets an error telling it what to do.
+ */
+export function planModeGate(all: ToolRegistry, offered: ToolRegistry): TurnTools {
+  const everything = turnToolsFrom(all);
+  return {
+    ...everything,
+    specs: () => offered.toolSpecs(),
+    invoke: async (name, params, ctx) => {
+      const tool = all.get(name);
+      if (tool && actsOnWorkspace(tool)) return planModeRefusal(tool.name);
+      return everything.invoke(name, params, ctx);
+    },
+  };
+}
+
+function planModeRefusal(name: string): ToolResult {
+  const message = `Plan mode: ${name} is not available to the planner. Put this work in a plan task and dispatch it with Task (a sub-agent does it).`;
+  return { status: 'error', data: null, error: { code: 'plan_mode', message }, text: `Error (plan_mode): ${message}` };
+}

@@ -1,0 +1,41 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { loadAgents } from '../core/agents/agentLoader';
+import type { AgentProblem } from '../core/agents/agentLoader';
+import { AgentCatalog } from '../core/orchestration/agentCatalog';
+import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
+
+/**
+ * Named agents from the workspace (`.codeagent/agents`, `.claude/agents`, `.github/agents`) and from
+ * `~/.codeagent/agents`, loaded at activation and again whenever one of those files changes.
+ */
+export function watchAgentFiles(workspaceRoot: string | undefined, report: (problems: AgentProblem[]) => void): { catalog: AgentCatalog; disposables: vscode.Disposable[] } {
+  const home = os.homedir();
+  const catalog = new AgentCatalog(
+    () => loadAgents({ project: new NodeWorkspaceFs(workspaceRoot ?? home), global: new NodeWorkspaceFs(home) }),
+    report,
+  );
+  void catalog.reload();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Saving several files at once (a checkout) reloads once.
+  const reload = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void catalog.reload(), 200);
+  };
+  const watchers = [
+    ...(workspaceRoot ? ['.codeagent/agents/*.md', '.claude/agents/*.md', '.github/agents/*.agent.md'].map((glob) => new vscode.RelativePattern(vscode.Uri.file(workspaceRoot), glob)) : []),
+    new vscode.RelativePattern(vscode.Uri.file(home), '.codeagent/agents/*.md'),
+  ].map((pattern) => vscode.workspace.createFileSystemWatcher(pattern));
+  for (const watcher of watchers) {
+    watcher.onDidCreate(reload);
+    watcher.onDidChange(reload);
+    watcher.onDidDelete(reload);
+  }
+  return { catalog, disposables: [...watchers, { dispose: () => clearTimeout(timer) }] };
+}
+
+/** `@` completions for agent names, before paths: `@rev` → `@reviewer`. */
+export function suggestAgents(catalog: AgentCatalog, query: string): { path: string; kind: 'agent'; detail?: string }[] {
+  const q = query.toLowerCase();
+  return catalog.agents.filter((agent) => agent.name.startsWith(q)).map((agent) => ({ path: agent.name, kind: 'agent' as const, detail: agent.description ?? agent.title }));
+}
