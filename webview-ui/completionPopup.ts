@@ -1,6 +1,8 @@
 export interface CompletionItem {
   label: string;
   detail?: string;
+  /** A short kind label (`agent`) shown before the detail. */
+  tag?: string;
   /** What replaces the token being typed. */
   insert: string;
 }
@@ -76,6 +78,12 @@ export class CompletionPopup {
     label.className = 'completion-label';
     label.textContent = item.label;
     li.append(label);
+    if (item.tag) {
+      const tag = document.createElement('span');
+      tag.className = 'completion-tag';
+      tag.textContent = item.tag;
+      li.append(tag);
+    }
     if (item.detail) {
       const detail = document.createElement('span');
       detail.className = 'completion-detail';

@@ -1,6 +1,7 @@
 import { post } from './vscodeApi';
 
 const defaultPlaceholder = 'Ask CodeAgent… (@ to mention a file, / for commands)';
+const planModePlaceholder = 'Plan mode: describe the task; CodeAgent plans it and runs each step as a sub-agent…';
 
 interface ComposerElements {
   input: HTMLTextAreaElement;
@@ -20,6 +21,7 @@ export class Composer {
   private blocked = false;
   /** AskUser is waiting: the next message answers it, so sending stays possible while the turn runs. */
   private awaitingAnswer = false;
+  private planMode = false;
 
   constructor(private readonly el: ComposerElements) {
     el.input.addEventListener('keydown', (event) => {
@@ -61,9 +63,14 @@ export class Composer {
   setBusy(busy: boolean, awaitingAnswer = false): void {
     this.busy = busy;
     this.awaitingAnswer = busy && awaitingAnswer;
-    this.el.input.placeholder = this.awaitingAnswer ? 'Answer the agent’s question…' : defaultPlaceholder;
+    this.updatePlaceholder();
     this.refresh();
     if (this.awaitingAnswer) this.el.input.focus();
+  }
+
+  setPlanMode(on: boolean): void {
+    this.planMode = on;
+    this.updatePlaceholder();
   }
 
   setBlocked(blocked: boolean): void {
@@ -89,6 +96,10 @@ export class Composer {
     setDisabled(this.el.send, !canSend || this.el.input.value.trim() === '');
     this.el.stop.hidden = !this.busy;
     this.el.send.hidden = this.busy && !this.awaitingAnswer;
+  }
+
+  private updatePlaceholder(): void {
+    this.el.input.placeholder = this.awaitingAnswer ? 'Answer the agent’s question…' : this.planMode ? planModePlaceholder : defaultPlaceholder;
   }
 
   private autosize(): void {

@@ -1,19 +1,33 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
+import { addAgentBadge } from './agentBadge';
 import { approvalCard } from './approvalCard';
 import { highlightCodeBlocks } from './codeHighlighter';
 import { renderMarkdown } from './markdown';
 import { linkMentions, type MentionRef } from './mentionChips';
+import { planChecklist } from './planChecklist';
 import { toolCallCard } from './toolCallCard';
 
 const markdownKinds = new Set(['user', 'assistant', 'completion', 'thinking']);
 
-/** Builds or refreshes the DOM of one transcript entry; never touches other entries. */
+/**
+ * Builds or refreshes the DOM of one transcript entry; never touches other entries. Nested entries (the
+ * `.child-steps` block of a Task card) are left in place, not rebuilt: they are entries of their own.
+ */
 export function renderEntry(entry: TranscriptEntry, existing?: HTMLElement): HTMLElement {
   const element = existing ?? document.createElement('div');
   element.className = `entry entry-${entry.kind}`;
   element.dataset.kind = entry.kind;
   element.dataset.id = entry.id;
-  element.replaceChildren(...entryContent(entry));
+  setData(element, 'agent', entry.agent);
+  setData(element, 'phase', entry.kind === 'approval' ? String(entry.meta?.phase ?? '') : undefined);
+  const content = entryContent(entry, existing);
+  const withBadge = entry.agent ? addAgentBadge(content, entry.agent) : content;
+  const nested = element.querySelector(':scope > .child-steps');
+  if (nested) {
+    // Removing only the siblings keeps the children attached, so a nested approval's feedback keeps its focus.
+    for (const node of [...element.childNodes]) if (node !== nested) node.remove();
+    nested.before(...withBadge);
+  } else element.replaceChildren(...withBadge);
   return element;
 }
 
@@ -24,9 +38,18 @@ export function renderEntryBody(entry: TranscriptEntry, element: HTMLElement): v
   else renderEntry(entry, element);
 }
 
-function entryContent(entry: TranscriptEntry): Node[] {
+function setData(element: HTMLElement, key: string, value: string | undefined): void {
+  if (value === undefined) delete element.dataset[key];
+  else element.dataset[key] = value;
+}
+
+function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'approval') return approvalCard(entry);
   if (entry.kind === 'tool-call') return toolCallCard(entry);
+  if (entry.kind === 'plan') {
+    const checklist = planChecklist(entry, previous);
+    if (checklist) return checklist;
+  }
   const header = headerFor(entry);
   const body = document.createElement('div');
   body.className = 'entry-body';

@@ -4,10 +4,19 @@ import { post } from './vscodeApi';
 export interface SlashCommand {
   name: string;
   description: string;
-  run: () => void;
+  /** A panel command runs here; one without `run` is only inserted and goes to the host as the message's text. */
+  run?: () => void;
+  /** Completed after `/name `. */
+  subcommands?: readonly { name: string; description: string }[];
 }
 
-/** `@` completes workspace paths (asked of the host), `/` at the start completes the panel's commands. */
+export interface PathSuggestion {
+  path: string;
+  kind: string;
+  detail?: string;
+}
+
+/** `@` completes workspace paths and agent names (asked of the host), `/` at the start completes the commands. */
 export class InputCompletions {
   private readonly popup: CompletionPopup;
   private pendingQuery: string | undefined;
@@ -25,17 +34,14 @@ export class InputCompletions {
 
   /** The whole message is a slash command: run it instead of sending. */
   runSlashCommand(text: string): boolean {
-    const command = this.commands.find((c) => `/${c.name}` === text.trim());
-    command?.run();
+    const command = this.commands.find((c) => c.run && `/${c.name}` === text.trim());
+    command?.run?.();
     return command !== undefined;
   }
 
-  showPathSuggestions(query: string, items: { path: string; kind: string }[]): void {
+  showPathSuggestions(query: string, items: PathSuggestion[]): void {
     if (query !== this.pendingQuery) return;
-    this.popup.show(
-      items.map((item) => ({ label: item.kind === 'directory' ? `${item.path}/` : item.path, detail: item.kind === 'directory' ? 'folder' : undefined, insert: `@${item.kind === 'directory' ? `${item.path}/` : item.path} ` })),
-      (item) => this.replaceToken(/@[^\s@]*$/, item),
-    );
+    this.popup.show(items.map(suggestionItem), (item) => this.replaceToken(/@[^\s@]*$/, item));
   }
 
   private refresh(): void {
@@ -45,8 +51,16 @@ export class InputCompletions {
       const query = slash[1]!.toLowerCase();
       this.pendingQuery = undefined;
       // A completed command needs no list: Enter should run it.
-      const matches = this.commands.filter((c) => c.name.startsWith(query) && c.name !== query);
-      return this.popup.show(matches.map((c) => ({ label: `/${c.name}`, detail: c.description, insert: `/${c.name}` })), (item) => this.replaceToken(/^\/\S*$/, item));
+      const matches = this.commands.filter((c) => c.name.startsWith(query) && !(c.run && c.name === query));
+      // A host command takes an argument: the space is inserted with it.
+      return this.popup.show(matches.map((c) => ({ label: `/${c.name}`, detail: c.description, insert: c.run ? `/${c.name}` : `/${c.name} ` })), (item) => this.replaceToken(/^\/\S*$/, item));
+    }
+    const sub = /^\/(\S+) (\S*)$/.exec(before);
+    const subcommands = sub && this.commands.find((c) => c.name === sub[1])?.subcommands;
+    if (sub && subcommands) {
+      this.pendingQuery = undefined;
+      const matches = subcommands.filter((s) => s.name.startsWith(sub[2]!.toLowerCase()) && s.name !== sub[2]);
+      return this.popup.show(matches.map((s) => ({ label: s.name, detail: s.description, insert: `${s.name} ` })), (item) => this.replaceToken(/\S*$/, item));
     }
     const mention = /(?:^|[^A-Za-z0-9])@([^\s@]*)$/.exec(before);
     if (mention && !mention[1]!.startsWith('file:')) {
@@ -64,4 +78,10 @@ export class InputCompletions {
     this.input.selectionStart = this.input.selectionEnd = before.length;
     this.input.dispatchEvent(new Event('input'));
   }
+}
+
+function suggestionItem(item: PathSuggestion): CompletionItem {
+  if (item.kind === 'agent') return { label: `@${item.path}`, detail: item.detail, tag: 'agent', insert: `@${item.path} ` };
+  const path = item.kind === 'directory' ? `${item.path}/` : item.path;
+  return { label: path, detail: item.kind === 'directory' ? 'folder' : undefined, insert: `@${path} ` };
 }

@@ -8,6 +8,8 @@ import { vscodeButton } from './vscodeButton';
 import { Composer } from './composer';
 import { HistoryPanel } from './historyPanel';
 import { InputCompletions } from './inputCompletions';
+import { formatCost, formatTokens } from './format';
+import { PlanModeToggle } from './planModeToggle';
 
 const transcript = new TranscriptView(byId('transcript'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
@@ -15,6 +17,17 @@ const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byI
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
   { name: 'history', description: 'Show saved conversations', run: () => history.open() },
   { name: 'context', description: 'Open the exact context of the last request', run: () => post({ type: 'showContext' }) },
+  // The host runs these two: they are sent as the message's text.
+  { name: 'plan', description: 'Plan the request and run each step as a sub-agent' },
+  {
+    name: 'agents',
+    description: 'List, run or configure named agents',
+    subcommands: [
+      { name: 'list', description: 'List the named agents' },
+      { name: 'run', description: 'run <name> <prompt> [--context shared|isolated]' },
+      { name: 'context', description: 'context <name> [--mode shared|isolated] or --all' },
+    ],
+  },
 ]);
 const composer = new Composer({
   interceptKey: (event) => completions.handleKey(event),
@@ -26,6 +39,7 @@ const composer = new Composer({
   onDraftChange: (draft) => saveViewState({ draft }),
 });
 composer.setDraft(loadViewState().draft);
+const planMode = new PlanModeToggle(byId('plan-mode'), (on) => composer.setPlanMode(on));
 byId('context-label').addEventListener('click', () => post({ type: 'showContext' }));
 
 window.addEventListener('message', (event: MessageEvent) => {
@@ -39,7 +53,9 @@ window.addEventListener('message', (event: MessageEvent) => {
       composer.setBusy(message.busy);
       showOnboarding(message.onboarding);
       showUsage(message.usage);
+      if (message.planMode !== undefined) planMode.set(message.planMode);
       break;
+    case 'planMode': planMode.set(message.on); break;
     case 'entryAdded': transcript.add(message.entry); break;
     case 'entryAppended': transcript.append(message.id, message.delta); break;
     case 'entryUpdated': transcript.update(message.entry); break;
@@ -72,11 +88,7 @@ function showUsage(usage: UsageSummary | null): void {
   const percent = usage.contextWindow > 0 ? Math.min(100, Math.round((usage.contextUsed / usage.contextWindow) * 100)) : 0;
   byId('context-bar').style.width = `${percent}%`;
   byId('context-label').textContent = `Context ${formatTokens(usage.contextUsed)} / ${formatTokens(usage.contextWindow)} (${percent}%)`;
-  byId('tokens-label').textContent = `↑ ${formatTokens(usage.inputTokens)} ↓ ${formatTokens(usage.outputTokens)}${usage.cost > 0 ? ` · $${usage.cost.toFixed(4)}` : ''}`;
-}
-
-function formatTokens(n: number): string {
-  return n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n);
+  byId('tokens-label').textContent = `↑ ${formatTokens(usage.inputTokens)} ↓ ${formatTokens(usage.outputTokens)}${usage.cost > 0 ? ` · ${formatCost(usage.cost)}` : ''}`;
 }
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {

@@ -1,9 +1,10 @@
-import type { TranscriptEntry } from '../src/protocol/transcript';
+import { ChildAgentView, type TranscriptEntry } from '../src/protocol/transcript';
+import { formatCost, formatTokens } from './format';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 
 /** Parameters worth a line in the card header; long ones (file bodies, edits) go in a collapsible block. */
-const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query'];
+const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query', 'goal'];
 const statusLabels: Record<string, string> = { streaming: '…', pending: 'running', awaiting: 'awaiting approval', success: '✓', error: '✗ error', rejected: '✗ rejected', cancelled: '■ cancelled' };
 
 export function toolCallCard(entry: TranscriptEntry): Node[] {
@@ -21,7 +22,9 @@ export function toolCallCard(entry: TranscriptEntry): Node[] {
   const state = document.createElement('span');
   state.className = `tool-status status-${status}`;
   state.textContent = statusLabels[status] ?? status;
-  header.append(name, key, state);
+  const child = meta.name === 'Task' ? ChildAgentView.safeParse(meta.child) : undefined;
+  if (child?.success) header.append(name, childStatus(child.data), key, ...(status === 'pending' ? [] : [state]));
+  else header.append(name, key, state);
 
   const nodes: Node[] = [header];
   if (meta.name === 'AskUser' && status === 'pending') nodes.push(answerButtons(params.options));
@@ -38,6 +41,22 @@ export function toolCallCard(entry: TranscriptEntry): Node[] {
     nodes.push(details);
   }
   return nodes;
+}
+
+/** The sub-agent behind a Task card: `reviewer · running · 3 steps · ↑1.2k ↓340 · $0.0012`. */
+function childStatus(child: ChildAgentView): HTMLElement {
+  const element = document.createElement('span');
+  element.className = `child-status child-${child.status}`;
+  element.dataset.status = child.status;
+  const parts = [
+    ...(child.agent ? [child.agent] : []),
+    child.status,
+    `${child.steps} ${child.steps === 1 ? 'step' : 'steps'}`,
+    `↑${formatTokens(child.inputTokens)} ↓${formatTokens(child.outputTokens)}`,
+    ...(child.cost > 0 ? [formatCost(child.cost)] : []),
+  ];
+  element.textContent = parts.join(' · ');
+  return element;
 }
 
 /** AskUser's suggested answers, one click each; typing a free answer works too. */

@@ -1,9 +1,11 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
+import { childGroupOf, syncChildSteps } from './childSteps';
 import { renderEntry, renderEntryBody } from './entryRenderer';
 
 /**
  * The transcript as a keyed list of DOM nodes. Streaming deltas mark one entry dirty and are painted
  * at most once per animation frame, so a long reply never re-renders the whole log per token.
+ * An entry with a `parent` (a sub-agent's step) lives inside its parent's element, not at the top level.
  */
 export class TranscriptView {
   private readonly entries = new Map<string, TranscriptEntry>();
@@ -26,7 +28,10 @@ export class TranscriptView {
     this.entries.set(entry.id, entry);
     const element = renderEntry(entry);
     this.elements.set(entry.id, element);
-    this.root.append(element);
+    const parent = entry.parent ? this.elements.get(entry.parent) : undefined;
+    // A child before its parent only happens in a malformed stream: better shown at the top level than lost.
+    (parent ? childGroupOf(parent) : this.root).append(element);
+    this.syncAncestors(entry);
     if (stickToBottom) this.scrollToBottom();
   }
 
@@ -35,6 +40,8 @@ export class TranscriptView {
     if (!element) return this.add(entry);
     this.entries.set(entry.id, entry);
     renderEntry(entry, element);
+    syncChildSteps(element, entry);
+    this.syncAncestors(entry);
   }
 
   append(id: string, delta: string): void {
@@ -55,6 +62,17 @@ export class TranscriptView {
     }
     this.dirty.clear();
     if (stickToBottom) this.scrollToBottom();
+  }
+
+  /** A new or changed child (a waiting approval, say) can change whether its parents' steps should show. */
+  private syncAncestors(entry: TranscriptEntry): void {
+    const seen = new Set<string>();
+    for (let id = entry.parent; id && !seen.has(id); id = this.entries.get(id)?.parent) {
+      seen.add(id);
+      const parent = this.entries.get(id);
+      const element = this.elements.get(id);
+      if (parent && element) syncChildSteps(element, parent);
+    }
   }
 
   private isAtBottom(): boolean {

@@ -33,6 +33,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
   <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>
   <div class="buttons">
     <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
+    <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent">Plan mode</vscode-button>
     <span class="spacer"></span>
     <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>
     <vscode-button id="stop" secondary hidden title="Stop the running turn (Escape)">Stop</vscode-button>

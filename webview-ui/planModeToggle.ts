@@ -1,0 +1,28 @@
+import { post } from './vscodeApi';
+
+/**
+ * The `Plan mode` toggle button (spec §7). A click flips it at once and asks the host to store the setting;
+ * the host answers with `planMode` (or a snapshot), and that answer always wins.
+ */
+export class PlanModeToggle {
+  private on = false;
+
+  constructor(private readonly button: HTMLElement, private readonly onChange: (on: boolean) => void) {
+    button.addEventListener('click', () => {
+      const next = !this.on;
+      this.set(next);
+      post({ type: 'setPlanMode', on: next });
+    });
+    this.set(false);
+  }
+
+  set(on: boolean): void {
+    this.on = on;
+    this.button.setAttribute('aria-pressed', String(on));
+    // The primary style when on, the secondary one when off: visible at a glance in any theme.
+    this.button.toggleAttribute('secondary', !on);
+    this.button.classList.toggle('pressed', on);
+    this.button.title = on ? 'Plan mode is on: CodeAgent plans each request and runs every step as a sub-agent' : 'Turn on plan mode: plan each request and run every step as a sub-agent';
+    this.onChange(on);
+  }
+}
