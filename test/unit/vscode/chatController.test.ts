@@ -8,7 +8,8 @@ import type { Conversation } from '../../../src/core/conversation/conversation';
 import { createIdGenerator } from '../../../src/core/ids';
 import { Settings } from '../../../src/core/settings';
 import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
-import type { AgentCatalog } from '../../../src/core/orchestration/agentCatalog';
+import { AgentCatalog } from '../../../src/core/orchestration/agentCatalog';
+import { loadAgents } from '../../../src/core/agents/agentLoader';
 import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
 import { FileConversationStore } from '../../../src/node/fileConversationStore';
 import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
@@ -173,5 +174,104 @@ describe('ChatController: persistence across a window reload', function () {
     assert.deepEqual(prefills(), ['@src/a.ts ']);
     c.prefill('@src/b.ts ');
     assert.deepEqual(prefills(), ['@src/a.ts ', '@src/b.ts '], 'a shown view gets it at once');
+  });
+});
+
+describe('ChatController: plan mode, sub-agents and named agents end to end over the scripted server', function () {
+  this.timeout(20000);
+  let server: ScriptedModelServer;
+  let ws: TempWorkspace;
+  let storeDir: string;
+
+  before(async () => { server = await ScriptedModelServer.start(); });
+  after(() => server.close());
+  beforeEach(async () => {
+    server.reset();
+    ws = await TempWorkspace.create({
+      'README.md': '# demo\n',
+      '.codeagent/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews code\ncontextMode: shared\ntools:\n  allow: [Read, Grep, Glob, LS]\n---\nYou are a strict code reviewer. REVIEWER-ROLE-MARKER\n',
+      '.codeagent/agents/tester.md': '---\nname: tester\ndescription: Writes tests\ncontextMode: isolated\n---\nYou write tests. TESTER-ROLE-MARKER\n',
+    });
+    storeDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'codeagent-store-'));
+  });
+  afterEach(async () => {
+    await ws.cleanup();
+    await fsp.rm(storeDir, { recursive: true, force: true });
+  });
+
+  function build(options: { planMode?: boolean; lastId?: { value?: string } } = {}) {
+    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' }, agent: { planMode: options.planMode ?? false }, approval: { autoApproveEdits: true } });
+    const posted: HostMessage[] = [];
+    const store = new FileConversationStore(storeDir);
+    const ports = createNodeToolPorts({ workspaceRoot: ws.root });
+    const catalog = new AgentCatalog(() => loadAgents({ project: ports.fs }));
+    void catalog.reload();
+    const approvals = new PendingApprovals();
+    const last = options.lastId ?? {};
+    const c = new ChatController({
+      createSession: (restored, onChange) => new AgentSession({
+        model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
+        clock: systemClock, settings: () => settings, tools: createFullToolRegistry(), ...ports, approver: approvals,
+        agents: catalog, newId: createIdGenerator(Date.now, 't'),
+        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }), onChange,
+      }, restored),
+      approvals, store,
+      lastConversation: { get: () => last.value, set: (id) => { last.value = id; } },
+      onboarding: () => null, planMode: () => settings.agent.planMode, setPlanMode: () => {},
+      runCommand: () => {}, openFile: () => {}, showContext: () => {}, confirmDelete: async () => true,
+      suggestPaths: async () => [], log: () => {},
+    });
+    c.attach((m) => posted.push(m));
+    return { c, posted, store, last };
+  }
+
+  const systemOf = (i: number) => (server.requests[i]!.body.messages as { role: string; content: string }[])[0]!.content;
+  const messagesOf = (i: number) => server.requests[i]!.body.messages as { role: string; content: string }[];
+  const plan = '<PlanTask><tasks><task><id>1</id><description>Write the board</description><dependencies></dependencies></task>\n<task><id>2</id><description>Write the loop</description><dependencies>1</dependencies></task>\n<task><id>3</id><description>Write the README</description><dependencies>2</dependencies></task></tasks></PlanTask>';
+  const task = (id: string, goal: string) => `<Task><goal>${goal}</goal><resources>README.md</resources><hints>keep it small</hints><task_id>${id}</task_id></Task>`;
+  const done = (result: string) => `<AttemptCompletion><result>${result}</result></AttemptCompletion>`;
+
+  it('/plan: the planner cannot act, each task runs as a child in order, a failed child fails its task and skips the dependent, and the plan persists', async () => {
+    server.enqueue(
+      { text: `Planning.\n${plan}` },
+      { text: task('1', 'Create board.py') },
+      { text: '<Write><path>board.py</path><content>BOARD = []\n</content></Write>' }, // child 1, step 1
+      { text: done('board.py written') }, // child 1, step 2
+      { text: `<Write><path>x.py</path><content>no</content></Write>\n${task('2', 'Create loop.py')}` }, // planner tries to act, then dispatches
+      { fault: { kind: 'http', status: 400, message: 'child 2 breaks' } }, // child 2 fails
+      { text: done('Task 1 done; task 2 failed; task 3 skipped.') },
+    );
+    const { c, posted, store } = build();
+    await c.send('/plan Write a snake game');
+
+    // The planner was told it plans, and offered no acting tools.
+    assert.match(systemOf(0), /# Plan mode/);
+    assert.doesNotMatch(systemOf(0), /## Write\b/);
+    assert.match(systemOf(0), /## PlanTask/);
+    // Child 1's briefing: its own system prompt without plan tools, the goal, resources and hints.
+    const childBriefing = messagesOf(2).at(-1)!.content;
+    assert.match(childBriefing, /# Goal\nCreate board\.py/);
+    assert.match(childBriefing, /README\.md/);
+    assert.match(childBriefing, /keep it small/);
+    assert.match(systemOf(2), /# Sub-agent/);
+    assert.doesNotMatch(systemOf(2), /## PlanTask|## Task\b/);
+    assert.equal((await ws.read('board.py')).trim(), 'BOARD = []');
+    // The planner's own Write was refused, not run.
+    assert.equal(await fsp.stat(path.join(ws.root, 'x.py')).catch(() => undefined), undefined);
+    const afterRefusal = messagesOf(6).map((m) => m.content).join('\n');
+    assert.match(afterRefusal, /Plan mode: Write is not available to the planner/);
+    assert.match(afterRefusal, /\[X\] Task 1: Write the board \(Result: board\.py written\)/);
+    assert.match(afterRefusal, /\[!\] Task 2: Write the loop/);
+    assert.match(afterRefusal, /\[-\] Task 3: Write the README/);
+
+    const entries = (posted.filter((m) => m.type === 'entryAdded' || m.type === 'entryUpdated') as { entry: { id: string; kind: string; parent?: string; meta?: Record<string, unknown> } }[]).map((m) => m.entry);
+    const lastPlan = entries.filter((e) => e.kind === 'plan' && e.id === 'plan-current').at(-1)!;
+    assert.deepEqual((lastPlan.meta!.tasks as { id: string; status: string }[]).map((t) => [t.id, t.status]), [['1', 'completed'], ['2', 'failed'], ['3', 'skipped']]);
+    assert.ok(entries.some((e) => e.parent && e.kind === 'tool-call'), 'child entries nest under their Task card');
+
+    const [stored] = await store.list();
+    const conversation = (await store.load(stored!.id))!;
+    assert.deepEqual(conversation.plan!.tasks.map((t) => t.status), ['completed', 'failed', 'skipped']);
+    assert.ok(conversation.transcript.some((e) => (e as { parent?: string }).parent), 'the nested transcript is kept');
   });
 });
