@@ -20,7 +20,8 @@ import { onboardingFor } from './vscode/onboarding';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
-import { suggestAgents, watchAgentFiles } from './vscode/agentFiles';
+import { watchAgentFiles } from './vscode/agentFiles';
+import { suggestAgents } from './core/orchestration/agentSuggestions';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;

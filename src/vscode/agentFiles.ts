@@ -33,9 +33,3 @@ export function watchAgentFiles(workspaceRoot: string | undefined, report: (prob
   }
   return { catalog, disposables: [...watchers, { dispose: () => clearTimeout(timer) }] };
 }
-
-/** `@` completions for agent names, before paths: `@rev` → `@reviewer`. */
-export function suggestAgents(catalog: AgentCatalog, query: string): { path: string; kind: 'agent'; detail?: string }[] {
-  const q = query.toLowerCase();
-  return catalog.agents.filter((agent) => agent.name.startsWith(q)).map((agent) => ({ path: agent.name, kind: 'agent' as const, detail: agent.description ?? agent.title }));
-}

@@ -274,4 +274,107 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     assert.deepEqual(conversation.plan!.tasks.map((t) => t.status), ['completed', 'failed', 'skipped']);
     assert.ok(conversation.transcript.some((e) => (e as { parent?: string }).parent), 'the nested transcript is kept');
   });
+
+  it("seed 003's code review then fix: @reviewer (shared) sees the main chat and adds to it; @tester (isolated) sees only its own exchanges; --shared overrides", async () => {
+    server.enqueue(
+      { text: 'We use pytest.' },
+      { text: 'Review: the loop in src/a.ts has an off-by-one bug.' },
+      { text: 'Tests written.' },
+      { text: 'Tests fixed with the review in mind.' },
+      { text: 'Second isolated answer.' },
+    );
+    const { c, posted } = build();
+    await c.send('Which test framework do we use?');
+    await c.send('@reviewer review src/a.ts');
+    const reviewer = messagesOf(1);
+    assert.match(reviewer[0]!.content, /REVIEWER-ROLE-MARKER/);
+    assert.doesNotMatch(reviewer[0]!.content, /You are CodeAgent/, "the agent's body replaces the base role");
+    assert.doesNotMatch(reviewer[0]!.content, /## (Write|Edit|Bash)\b/, 'the allow list limits its tools');
+    assert.ok(reviewer.some((m) => m.content.includes('We use pytest.')), 'shared: sees the main chat');
+    assert.equal(reviewer.at(-1)!.content, 'review src/a.ts', 'the @name is not part of the prompt');
+
+    await c.send('@tester write tests for the bug');
+    const isolated = messagesOf(2).map((m) => m.content).join('\n');
+    assert.match(messagesOf(2)[0]!.content, /TESTER-ROLE-MARKER/);
+    assert.doesNotMatch(isolated, /We use pytest|off-by-one/, 'isolated: sees neither the main chat nor the reviewer');
+
+    await c.send('@tester --shared fix the tests');
+    const shared = messagesOf(3).map((m) => m.content).join('\n');
+    assert.match(shared, /We use pytest/);
+    assert.match(shared, /off-by-one bug/, "shared: the reviewer's exchange was appended to the main history");
+    assert.doesNotMatch(shared, /Tests written\./, "the tester's isolated exchange stays in its own history");
+
+    await c.send('@tester again');
+    const second = messagesOf(4).map((m) => m.content).join('\n');
+    assert.match(second, /Tests written\./, 'an isolated agent keeps its own history for the conversation');
+    assert.doesNotMatch(second, /off-by-one|Tests fixed/);
+
+    posted.length = 0;
+    c.handle({ type: 'ready' });
+    for (let i = 0; i < 100 && !posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    const tagged = (posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>).entries;
+    assert.ok(tagged.some((e) => e.kind === 'assistant' && e.agent === 'reviewer' && /off-by-one/.test(e.text)));
+    assert.ok(tagged.some((e) => e.kind === 'user' && e.agent === 'tester'));
+    assert.ok(tagged.filter((e) => e.kind === 'assistant' && /We use pytest/.test(e.text)).every((e) => e.agent === undefined));
+  });
+
+  it('/agents list answers locally; an unknown agent is plain text; @ suggests agents', async () => {
+    const { c, posted } = build();
+    await c.send('/agents list');
+    assert.equal(server.requests.length, 0, 'nothing sent to the model');
+    const notice = (posted.filter((m) => m.type === 'entryAdded') as { entry: { kind: string; text: string } }[]).map((m) => m.entry).find((e) => e.kind === 'assistant')!;
+    assert.match(notice.text, /reviewer/);
+    assert.match(notice.text, /tester/);
+    server.enqueue({ text: 'Nobody by that name here.' });
+    await c.send('@nobody hello');
+    assert.equal(messagesOf(0).at(-1)!.content, '@nobody hello');
+  });
+
+  it('the Plan mode setting runs every message in plan mode', async () => {
+    server.enqueue({ text: 'Just planning.' });
+    const { c } = build({ planMode: true });
+    await c.send('Refactor the parser');
+    assert.match(systemOf(0), /# Plan mode/);
+    assert.match(systemOf(0), /## PlanTask/);
+    assert.doesNotMatch(systemOf(0), /## (Write|Edit|MultiEdit|Bash)\b/);
+  });
+
+  it('a reload in the middle of a child: the Task is answered, its plan task failed with the reason, dependents skipped, transcript and plan kept', async () => {
+    server.enqueue(
+      { text: plan },
+      { text: task('1', 'Create board.py') },
+      { text: 'x'.repeat(4000), chunkSize: 10, delayMs: 20 }, // child 1 streams slowly: the window reloads meanwhile
+    );
+    const last: { value?: string } = {};
+    const first = build({ lastId: last });
+    void first.c.send('/plan Write a snake game');
+    for (let i = 0; i < 300 && server.requests.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    await first.c.flush();
+
+    const reloaded = build({ lastId: last });
+    reloaded.posted.length = 0;
+    reloaded.c.handle({ type: 'ready' });
+    for (let i = 0; i < 100 && !reloaded.posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    const snap = reloaded.posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
+    const card = snap.entries.find((e) => e.kind === 'tool-call' && e.meta?.name === 'Task')!;
+    assert.equal((card.meta!.child as { status: string }).status, 'cancelled', 'no child is shown running after a reload');
+    assert.ok(snap.entries.some((e) => e.parent === card.id), 'the nested transcript survived the reload');
+    assert.ok(snap.entries.some((e) => e.kind === 'plan'), 'the plan entry survived the reload');
+    first.c.handle({ type: 'stop' });
+
+    const conversation = (await reloaded.store.load(last.value!))!;
+    server.reset();
+    server.enqueue({ text: 'I see task 1 failed.' });
+    await reloaded.c.send('what happened?');
+    const sent = messagesOf(0);
+    const answered = sent.filter((m) => m.role === 'user' && /tool_result tool="Task"|cancelled/.test(m.content));
+    assert.ok(answered.length > 0, 'the Task call of the interrupted turn got an answer');
+    assert.ok(conversation.plan, 'the plan is stored');
+    const session = reloaded.store.load(last.value!);
+    const restoredPlan = (await session)!.plan!.tasks;
+    assert.deepEqual(restoredPlan.map((t) => t.status), ['failed', 'skipped', 'skipped']);
+    assert.match(restoredPlan[0]!.error!, /reloaded/);
+  });
 });
+
