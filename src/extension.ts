@@ -20,6 +20,11 @@ import { onboardingFor } from './vscode/onboarding';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
+import { DiffEditorApprover } from './vscode/review/diffEditorApprover';
+import { LiveProposals } from './vscode/review/liveProposals';
+import { ProposalCodeLens } from './vscode/review/proposalCodeLens';
+import { closeStaleProposalTabs } from './vscode/review/proposalTabs';
+import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
 
@@ -39,6 +44,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const newId = createIdGenerator(Date.now, 't');
   const tools = createFullToolRegistry();
   const approvals = new PendingApprovals();
+  const proposals = new ProposalFileSystem();
+  const originals = new OriginalContentProvider();
+  const reviews = new DiffEditorApprover(approvals, proposals, originals, () => workspaceRoot(), (message) => {
+    output.warn(message);
+    void vscode.window.showWarningMessage(`CodeAgent: ${message}`);
+  });
+  const livePreviews = new LiveProposals(reviews, () => !settings().approval.autoApproveEdits, () => workspaceRoot());
+  const codeLens = new ProposalCodeLens(reviews, (uri) => originals.provideTextDocumentContent(uri));
   const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 
   const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
@@ -63,7 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       settings,
       tools,
       ...ports,
-      approver: approvals,
+      approver: reviews,
       agents: agentFiles.catalog,
       newId,
       onChange,
@@ -98,8 +111,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     openFile: (path) => void openWorkspacePath(path, log),
     showContext: () => void contextDocuments.show(),
     log,
+    onEvent: (event) => livePreviews.observe(event),
   });
   flushOnDeactivate = () => controller.flush();
+  // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.
+  void closeStaleProposalTabs();
   const provider = new ChatViewProvider(context.extensionUri, controller, log);
 
   context.subscriptions.push(
@@ -107,7 +123,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.registerWebviewViewProvider(chatViewId, provider),
     vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
-    ...registerCommands(controller, provider, apiKeys, approvals),
+    ...registerCommands(controller, provider, apiKeys, approvals, reviews),
+    vscode.workspace.registerFileSystemProvider(proposalScheme, proposals, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(originalScheme, originals),
+    vscode.languages.registerCodeLensProvider({ scheme: proposalScheme }, codeLens),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.scheme === proposalScheme) codeLens.refresh();
+    }),
     apiKeys.onDidChange(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -10,6 +10,8 @@ export type AgentEvent =
   | { type: 'thinking'; turnId: string; delta: string }
   | { type: 'text'; turnId: string; delta: string }
   | { type: 'toolCall'; turnId: string; callId: string; name: string; params: Record<string, unknown>; partial: boolean }
+  /** Every piece of a streaming parameter, whole (the toolCall partials are bounded previews): live diff previews. */
+  | { type: 'toolParamDelta'; turnId: string; callId: string; name: string; param: string; delta: string }
   | { type: 'toolResult'; turnId: string; callId: string; name: string; status: 'success' | 'error' | 'rejected' | 'cancelled'; summary: string }
   | { type: 'completion'; turnId: string; result: string }
   | { type: 'error'; turnId: string; message: string; code?: string }

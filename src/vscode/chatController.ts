@@ -23,6 +23,8 @@ export interface ChatControllerDeps {
   planMode: () => boolean;
   setPlanMode: (on: boolean) => void;
   log: (message: string) => void;
+  /** Every event of the current conversation as it happens (live diff previews). */
+  onEvent?: (event: AgentEvent) => void;
 }
 
 /** Owns the current conversation, keeps it saved, and mirrors it into whichever webview is attached (none while hidden). */
@@ -97,6 +99,8 @@ export class ChatController {
       await session.send(text, (event: AgentEvent) => {
         // Events of a conversation the user already left must not leak into the one on screen.
         if (session !== this.session) return;
+        this.deps.onEvent?.(event);
+        if (event.type === 'toolParamDelta' || (event.type === 'subagent' && event.event.type === 'toolParamDelta')) return;
         for (const patch of projector.apply(event)) this.emit(patch);
         if (event.type === 'toolCall' && event.name === 'AskUser' && !event.partial) this.emit({ type: 'busy', busy: true, awaitingAnswer: true });
         if (event.type === 'toolResult' && event.name === 'AskUser') this.emit({ type: 'busy', busy: true, awaitingAnswer: false });

@@ -4,8 +4,16 @@ import type { ApprovalDecision } from '../core/tools/approval';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatController } from './chatController';
 import type { ChatViewProvider } from './chatViewProvider';
+import type { DiffEditorApprover } from './review/diffEditorApprover';
 
-export function registerCommands(controller: ChatController, provider: ChatViewProvider, apiKeys: ApiKeyStore, approvals: PendingApprovals): vscode.Disposable[] {
+export function registerCommands(controller: ChatController, provider: ChatViewProvider, apiKeys: ApiKeyStore, approvals: PendingApprovals, reviews: DiffEditorApprover): vscode.Disposable[] {
+  // The title bar and the CodeLens act on the proposal they belong to; the palette on the latest edit.
+  const target = (callId: unknown) => (typeof callId === 'string' ? callId : reviews.reviewOf(vscode.window.activeTextEditor?.document.uri)?.callId);
+  const decide = (callId: unknown, decision: ApprovalDecision) => {
+    const id = target(callId);
+    const decided = id ? approvals.decide(id, decision) : approvals.decideLatestEdit(decision);
+    if (!decided) void vscode.window.showInformationMessage('CodeAgent: no change is waiting for approval.');
+  };
   approvals.onChange = (waitingEdits) => void vscode.commands.executeCommand('setContext', 'codeagent.diffPending', waitingEdits > 0);
   const mention = (uri: vscode.Uri) => `@${vscode.workspace.asRelativePath(uri, false)}`;
   return [
@@ -29,15 +37,11 @@ export function registerCommands(controller: ChatController, provider: ChatViewP
       await provider.reveal();
       controller.prefill(`${mention(editor.document.uri)} (lines ${start.line + 1}-${end.line + 1}):\n\`\`\`${language}\n${text}\n\`\`\`\n`);
     }),
-    // Until the diff-editor approver lands, Accept/Reject act on the approval card waiting in the chat.
-    vscode.commands.registerCommand('codeagent.acceptDiff', () => decideLatest(approvals, { decision: 'accepted' })),
-    vscode.commands.registerCommand('codeagent.rejectDiff', async () => {
+    vscode.commands.registerCommand('codeagent.acceptDiff', (callId?: unknown) => decide(callId, { decision: 'accepted' })),
+    vscode.commands.registerCommand('codeagent.rejectDiff', async (callId?: unknown) => {
+      const id = target(callId);
       const feedback = await vscode.window.showInputBox({ title: 'Reject the change', prompt: 'Optional feedback for the agent', ignoreFocusOut: true });
-      if (feedback !== undefined) decideLatest(approvals, { decision: 'rejected', feedback: feedback.trim() || undefined });
+      if (feedback !== undefined) decide(id, { decision: 'rejected', feedback: feedback.trim() || undefined });
     }),
   ];
-}
-
-function decideLatest(approvals: PendingApprovals, decision: ApprovalDecision): void {
-  if (!approvals.decideLatestEdit(decision)) void vscode.window.showInformationMessage('CodeAgent: no change is waiting for approval.');
 }

@@ -125,7 +125,10 @@ export class TranscriptProjector {
         this.usage = { ...previous, contextUsed: event.usedTokens, contextWindow: event.windowTokens };
         return [{ type: 'usage', usage: this.usage }];
       }
+      case 'toolParamDelta':
+        return [];
       case 'subagent':
+        if (event.event.type === 'toolParamDelta') return [];
         this.streaming = undefined;
         return this.childFor(event.parentCallId, event.agent).apply(event.event);
       case 'subagentStatus': {

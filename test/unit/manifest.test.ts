@@ -58,10 +58,14 @@ describe('package.json manifest', () => {
     assert.ok(menuCommands('editor/context').includes('codeagent.sendSelectionToAgent'));
   });
 
-  it('offers Accept/Reject in the editor title only once the extension opens its own diff editor', () => {
-    const opensDiffEditor = fs.readdirSync(path.resolve(__dirname, '../../src/vscode')).some((file) =>
-      /executeCommand\(\s*'vscode\.diff'/.test(fs.readFileSync(path.resolve(__dirname, '../../src/vscode', file), 'utf8')));
-    const inTitle = (manifest.contributes.menus['editor/title'] ?? []).map((m: { command: string }) => m.command);
-    if (!opensDiffEditor) assert.deepEqual(inTitle.filter((c: string) => /acceptDiff|rejectDiff/.test(c)), []);
+  it('offers Accept/Reject in the editor title only on CodeAgent proposals, which the extension opens in a diff editor', () => {
+    const review = fs.readFileSync(path.resolve(__dirname, '../../src/vscode/review/diffEditorApprover.ts'), 'utf8');
+    assert.match(review, /executeCommand\('vscode\.diff'/);
+    const inTitle = (manifest.contributes.menus['editor/title'] ?? []).filter((m: { command: string }) => /acceptDiff|rejectDiff/.test(m.command));
+    assert.deepEqual(inTitle.map((m: { command: string }) => m.command).sort(), ['codeagent.acceptDiff', 'codeagent.rejectDiff']);
+    for (const entry of inTitle) assert.match(entry.when, /resourceScheme == codeagent-proposal/, entry.command);
+    const titles = Object.fromEntries(manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${c.category}: ${c.title}`]));
+    assert.equal(titles['codeagent.acceptDiff'], 'CodeAgent: Accept');
+    assert.equal(titles['codeagent.rejectDiff'], 'CodeAgent: Reject');
   });
 });

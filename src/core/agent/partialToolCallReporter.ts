@@ -25,6 +25,7 @@ export class PartialToolCallReporter {
   delta(callId: string, param: string, delta: string): void {
     const call = this.calls.get(callId);
     if (!call) return;
+    this.emit({ type: 'toolParamDelta', turnId: this.turnId, callId, name: call.name, param, delta });
     const current = call.params[param] ?? '';
     if (current.length < previewLimit) call.params[param] = (current + delta).slice(0, previewLimit);
     call.unreported += delta.length;

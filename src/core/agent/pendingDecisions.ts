@@ -48,6 +48,10 @@ export class PendingApprovals implements Approver {
     return [...this.waiting].filter(([, w]) => w.kind === 'edit').map(([id]) => id);
   }
 
+  isWaiting(callId: string): boolean {
+    return this.waiting.has(callId);
+  }
+
   get size(): number {
     return this.waiting.size;
   }

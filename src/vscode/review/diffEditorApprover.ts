@@ -1,0 +1,114 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Approver } from '../../core/agent/approvalGate';
+import type { PendingApprovals } from '../../core/agent/pendingDecisions';
+import { reviewedText } from '../../core/review/reviewedText';
+import type { ApprovalDecision, ApprovalRequest } from '../../core/tools/approval';
+import { OriginalContentProvider, ProposalFileSystem } from './proposalFileSystem';
+import { closeProposalTabs, dirtyEditorOf } from './proposalTabs';
+
+/** How long VS Code may take to show the diff before the user is told to decide in the chat card. */
+const openTimeoutMs = 10_000;
+
+export interface ReviewTarget {
+  callId: string;
+  path: string;
+  uris: { proposal: vscode.Uri; original: vscode.Uri };
+}
+
+/**
+ * Spec §8: an edit is reviewed in VS Code's diff editor (left: the file as it is, read-only; right: the
+ * proposal, editable), decided from the editor title, a CodeLens or the chat card — all three resolve the
+ * same waiting approval. Commands and anything that is not an edit go to the chat card only.
+ */
+export class DiffEditorApprover implements Approver {
+  private readonly reviews = new Map<string, ReviewTarget>();
+
+  constructor(
+    private readonly pending: PendingApprovals,
+    private readonly proposals: ProposalFileSystem,
+    private readonly originals: OriginalContentProvider,
+    private readonly workspaceRoot: () => string | undefined,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** The review whose proposal `uri` shows, for the title-bar and CodeLens commands. */
+  reviewOf(uri: vscode.Uri | undefined): ReviewTarget | undefined {
+    return uri ? [...this.reviews.values()].find((r) => r.uris.proposal.toString() === uri.toString()) : undefined;
+  }
+
+  /** Opens (or refreshes) the diff of a proposal, e.g. while the model is still streaming it. */
+  async show(callId: string, relPath: string, before: string, proposal: string): Promise<ReviewTarget> {
+    let review = this.reviews.get(callId);
+    if (!review) {
+      review = { callId, path: relPath, uris: ProposalFileSystem.uris(callId, relPath) };
+      this.reviews.set(callId, review);
+      this.originals.set(review.uris.original, before);
+      this.proposals.set(review.uris.proposal, proposal);
+      await this.open(review);
+    } else this.proposals.set(review.uris.proposal, proposal);
+    return review;
+  }
+
+  has(callId: string): boolean {
+    return this.reviews.has(callId);
+  }
+
+  /** Closes a review that never reached a decision (the tool failed before asking, the turn ended). */
+  async discard(callId: string): Promise<void> {
+    const review = this.reviews.get(callId);
+    if (!review || this.pending.isWaiting(callId)) return;
+    await this.finish(review);
+  }
+
+  async request(request: ApprovalRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal): Promise<ApprovalDecision> {
+    if (request.kind !== 'edit') return this.pending.request(request, info, signal);
+    const root = this.workspaceRoot();
+    const file = root ? vscode.Uri.file(path.join(root, request.path)) : undefined;
+    const dirty = file && dirtyEditorOf(file);
+    if (dirty) {
+      const existing = this.reviews.get(info.callId);
+      if (existing) await this.finish(existing);
+      return { decision: 'rejected', feedback: `Not applied by CodeAgent: ${request.path} has unsaved changes in an editor, which this change would overwrite. Ask the user to save or discard them, then try again.` };
+    }
+    const review = await this.show(info.callId, request.path, request.before ?? '', request.after);
+    try {
+      const decision = await this.pending.request(request, info, signal);
+      if (decision.decision === 'rejected') return decision;
+      const finalContent = reviewedText(request.after, this.currentText(review));
+      return finalContent === undefined ? decision : { ...decision, finalContent };
+    } finally {
+      await this.finish(review);
+    }
+  }
+
+  private currentText(review: ReviewTarget): string {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === review.uris.proposal.toString());
+    return open?.getText() ?? this.proposals.text(review.uris.proposal) ?? '';
+  }
+
+  private async open(review: ReviewTarget): Promise<void> {
+    const title = `${path.posix.basename(review.path)} (proposed by CodeAgent)`;
+    const opening = vscode.commands.executeCommand('vscode.diff', review.uris.original, review.uris.proposal, title, { preview: false, preserveFocus: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), openTimeoutMs); });
+    try {
+      const outcome = await Promise.race([opening.then(() => 'opened' as const), timeout]);
+      if (outcome === 'timeout') this.warn(`The diff editor for ${review.path} did not open within ${openTimeoutMs / 1000} s; accept or reject the change in the chat.`);
+    } catch (error) {
+      this.warn(`The diff editor for ${review.path} could not be opened (${error instanceof Error ? error.message : String(error)}); accept or reject the change in the chat.`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async finish(review: ReviewTarget): Promise<void> {
+    this.reviews.delete(review.callId);
+    try {
+      await closeProposalTabs(review.uris.proposal);
+    } finally {
+      this.proposals.forget(review.uris.proposal);
+      this.originals.forget(review.uris.original);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { AgentEvent } from '../../core/events';
+import { livePreview } from '../../core/review/livePreview';
+import type { DiffEditorApprover } from './diffEditorApprover';
+
+/** Redraw a streaming proposal at most this often: a 200 KB Write arrives in thousands of pieces. */
+const refreshMs = 120;
+const previewedTools = new Set(['Write', 'Edit']);
+
+interface StreamingCall {
+  name: string;
+  params: Record<string, string>;
+  before?: string;
+  path?: string;
+  timer?: ReturnType<typeof setTimeout>;
+  refreshing: Promise<void>;
+}
+
+/**
+ * Spec §8: the diff editor fills in while the model streams a Write or Edit, before it asks for approval.
+ * Only a path inside the workspace is previewed; the tool itself still checks everything when it runs.
+ */
+export class LiveProposals {
+  private readonly calls = new Map<string, StreamingCall>();
+
+  constructor(
+    private readonly approver: DiffEditorApprover,
+    private readonly enabled: () => boolean,
+    private readonly workspaceRoot: () => string | undefined,
+  ) {}
+
+  observe(event: AgentEvent): void {
+    if (event.type === 'subagent') return this.observe(event.event);
+    switch (event.type) {
+      case 'toolCall':
+        if (event.partial && previewedTools.has(event.name) && !this.calls.has(event.callId) && this.enabled()) {
+          this.calls.set(event.callId, { name: event.name, params: {}, refreshing: Promise.resolve() });
+        }
+        return;
+      case 'toolParamDelta': {
+        const call = this.calls.get(event.callId);
+        if (!call) return;
+        call.params[event.param] = (call.params[event.param] ?? '') + event.delta;
+        call.timer ??= setTimeout(() => {
+          call.timer = undefined;
+          call.refreshing = call.refreshing.then(() => this.refresh(event.callId, call));
+        }, refreshMs);
+        return;
+      }
+      case 'toolResult':
+        return void this.end(event.callId);
+      case 'turnEnded':
+        for (const callId of [...this.calls.keys()]) void this.end(callId);
+        return;
+    }
+  }
+
+  private async end(callId: string): Promise<void> {
+    const call = this.calls.get(callId);
+    if (!call) return;
+    this.calls.delete(callId);
+    clearTimeout(call.timer);
+    await call.refreshing;
+    await this.approver.discard(callId);
+  }
+
+  private async refresh(callId: string, call: StreamingCall): Promise<void> {
+    if (!this.calls.has(callId)) return;
+    const relPath = call.params.path?.trim().replace(/^\.\//, '');
+    // The path is complete once another parameter has started.
+    if (!relPath || Object.keys(call.params).length < 2) return;
+    if (call.path === undefined) {
+      const before = await this.readInside(relPath);
+      if (before === null) return void this.calls.delete(callId);
+      call.path = relPath;
+      call.before = before;
+    }
+    const proposal = livePreview(call.name, call.before ?? '', call.params);
+    if (proposal !== undefined && this.calls.has(callId)) await this.approver.show(callId, call.path, call.before ?? '', proposal);
+  }
+
+  /** The file's text ('' when it does not exist yet), or null when the path leaves the workspace. */
+  private async readInside(relPath: string): Promise<string | null> {
+    const root = this.workspaceRoot();
+    if (!root || path.isAbsolute(relPath)) return null;
+    const realRoot = await fs.realpath(root);
+    const target = path.resolve(realRoot, relPath);
+    const real = await fs.realpath(target).catch(() => target);
+    const inside = path.relative(realRoot, real);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) return null;
+    return fs.readFile(real, 'utf8').catch(() => '');
+  }
+}
