@@ -32,10 +32,10 @@ export function registerCommands(controller: ChatController, provider: ChatViewP
       const editor = vscode.window.activeTextEditor;
       if (!editor || editor.selection.isEmpty) return void vscode.window.showWarningMessage('CodeAgent: select some code first.');
       const { start, end } = editor.selection;
-      const language = editor.document.languageId;
-      const text = editor.document.getText(editor.selection);
+      // A selection ending at the start of a line does not include that line.
+      const last = end.character === 0 && end.line > start.line ? end.line : end.line + 1;
       await provider.reveal();
-      controller.prefill(`${mention(editor.document.uri)} (lines ${start.line + 1}-${end.line + 1}):\n\`\`\`${language}\n${text}\n\`\`\`\n`);
+      controller.prefill(`${mention(editor.document.uri)}:L${start.line + 1}-L${last} `);
     }),
     vscode.commands.registerCommand('codeagent.acceptDiff', (callId?: unknown) => decide(callId, { decision: 'accepted' })),
     vscode.commands.registerCommand('codeagent.rejectDiff', async (callId?: unknown) => {

@@ -9,7 +9,11 @@ export interface Mention {
   kind: FileType;
   start: number;
   end: number;
+  /** `@path:L10-L20` (what "Send Selection" inserts): the lines the user pointed at, 1-based, inclusive. */
+  lines?: { from: number; to: number };
 }
+
+const lineRange = /^:L(\d{1,9})(?:-L?(\d{1,9}))?(?![\w-])/;
 
 export interface ResolvedMentions {
   /** Each mentioned path once, at its first occurrence, in order of appearance. */
@@ -40,12 +44,21 @@ export async function resolveMentions(text: string, fs: WorkspaceFs): Promise<Re
       const lookup = await lookUp(spelling);
       // The workspace root itself ('@.', '@./') is punctuation far more often than a request to read everything.
       if (lookup?.status !== 'found' || lookup.path === '.') continue;
-      occurrences.push({ path: lookup.path, kind: lookup.kind, start: candidate.start, end: candidate.start + 1 + spelling.length });
+      const end = candidate.start + 1 + spelling.length;
+      const range = lookup.kind === 'file' ? lineRange.exec(text.slice(end)) : null;
+      const occurrence: Mention = { path: lookup.path, kind: lookup.kind, start: candidate.start, end: end + (range?.[0].length ?? 0) };
+      if (range) {
+        const from = Number(range[1]);
+        const to = Math.max(from, Number(range[2] ?? range[1]));
+        occurrence.lines = { from, to };
+      }
+      occurrences.push(occurrence);
       break;
     }
   }
 
   const firstByPath = new Map<string, Mention>();
-  for (const occurrence of occurrences) if (!firstByPath.has(occurrence.path)) firstByPath.set(occurrence.path, occurrence);
+  const key = (m: Mention) => (m.lines ? `${m.path}:${m.lines.from}-${m.lines.to}` : m.path);
+  for (const occurrence of occurrences) if (!firstByPath.has(key(occurrence))) firstByPath.set(key(occurrence), occurrence);
   return { mentions: [...firstByPath.values()], occurrences };
 }

@@ -31,4 +31,10 @@ describe('mentionReminder', () => {
   it('is empty without mentions', () => {
     assert.equal(mentionReminder([]), '');
   });
+
+  it('names the lines of a range mention', () => {
+    const text = mentionReminder([{ path: 'src/a.ts', kind: 'file', lines: { from: 10, to: 20 } }, { path: 'src/b.ts', kind: 'file', lines: { from: 7, to: 7 } }]);
+    assert.match(text, /The user mentioned @src\/a\.ts \(lines 10-20\)\.\nYou MUST read this file with the Read tool before answering, at least lines 10-20 \(offset 10\)\./);
+    assert.match(text, /@src\/b\.ts \(line 7\)/);
+  });
 });

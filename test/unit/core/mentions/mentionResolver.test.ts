@@ -81,4 +81,13 @@ describe('resolveMentions', () => {
   it('does not treat the workspace root as a mention', async () => {
     assert.deepEqual(await paths('@. @./ and @'), []);
   });
+
+  it('a range mention (what Send Selection inserts) names its lines and spans them', async () => {
+    const text = 'why does @src/a.ts:L10-L20 fail, and @src/b.ts:L7?';
+    const { mentions, occurrences } = await resolveMentions(text, fs);
+    assert.deepEqual(mentions.map((m) => [m.path, m.lines]), [['src/a.ts', { from: 10, to: 20 }], ['src/b.ts', { from: 7, to: 7 }]]);
+    assert.equal(text.slice(occurrences[0]!.start, occurrences[0]!.end), '@src/a.ts:L10-L20');
+    assert.deepEqual((await resolveMentions('see @src/a.ts:Lx', fs)).mentions.map((m) => m.lines), [undefined], 'not a range: plain mention');
+    assert.deepEqual((await resolveMentions('@src:L3', fs)).mentions.map((m) => [m.kind, m.lines]), [['directory', undefined]], 'folders have no lines');
+  });
 });
