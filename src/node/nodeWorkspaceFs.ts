@@ -80,6 +80,17 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     }
   }
 
+  async deleteFile(rel: string): Promise<void> {
+    const abs = this.absolute(rel);
+    const s = await fsp.lstat(abs).catch((error: unknown) => {
+      if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return undefined;
+      throw error;
+    });
+    if (!s) return;
+    if (s.isDirectory()) throw Object.assign(new Error(`'${rel}' is a directory, not a file`), { code: 'EISDIR' });
+    await fsp.unlink(abs);
+  }
+
   async readDir(rel: string): Promise<DirEntry[]> {
     const entries = await fsp.readdir(this.absolute(rel), { withFileTypes: true });
     return entries.map((e) => ({

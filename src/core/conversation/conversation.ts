@@ -4,8 +4,11 @@ import type { ContextMode } from '../agents/contextMode';
 import type { HistoryMessage } from '../history/historyMessage';
 import { planSnapshotSchema, type PlanSnapshot } from '../plan/planSnapshot';
 import type { TokenUsage } from '../ports/modelClient';
+import { TurnChanges } from '../review/changeRecorder';
+import { Checkpoint } from '../review/checkpoints';
 import type { TodoItem } from '../tools/todoStore';
 import { historyMessageSchema, tokenUsageSchema } from './historyMessageSchema';
+import { todoItemSchema } from './todoItemSchema';
 
 /** Bumped when a stored conversation changes shape; a store skips files of a later version instead of overwriting them. */
 export const conversationFormatVersion = 1;
@@ -45,6 +48,10 @@ export interface Conversation {
   agentHistories?: AgentHistoriesSnapshot;
   /** `/agents context <name> --mode …` choices of this conversation. */
   agentModes?: Record<string, ContextMode>;
+  /** Pre-images of the files each user message's turn changed, oldest first (spec §8 Restore checkpoint). */
+  checkpoints?: Checkpoint[];
+  /** The change list of each turn that changed files (spec §8 `changes` entry, Revert). */
+  changes?: TurnChanges[];
 }
 
 /** One row of the history view. */
@@ -56,11 +63,6 @@ export interface ConversationSummary {
   messageCount: number;
   cost: number;
 }
-
-const todoItemSchema: z.ZodType<TodoItem> = z.looseObject({
-  content: z.string(),
-  status: z.enum(['pending', 'in_progress', 'completed']),
-});
 
 export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   version: z.literal(conversationFormatVersion),
@@ -77,6 +79,8 @@ export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   plan: planSnapshotSchema.optional(),
   agentHistories: AgentHistoriesSnapshot.optional(),
   agentModes: z.record(z.string(), z.enum(['isolated', 'shared'])).optional(),
+  checkpoints: z.array(Checkpoint).optional(),
+  changes: z.array(TurnChanges).optional(),
 });
 
 export const conversationSummarySchema: z.ZodType<ConversationSummary> = z.object({

@@ -20,6 +20,7 @@ export function cancellableFs(fs: WorkspaceFs, signal: AbortSignal): WorkspaceFs
     stat: guard((rel) => fs.stat(rel)),
     readFile: guard((rel) => fs.readFile(rel)),
     writeFile: guard((rel, content) => fs.writeFile(rel, content)),
+    deleteFile: guard((rel) => fs.deleteFile(rel)),
     readDir: guard((rel) => fs.readDir(rel)),
   };
 }

@@ -33,5 +33,7 @@ export interface WorkspaceFs {
   readFile(rel: string): Promise<string>;
   /** Creates missing parent directories; atomic (temp file + rename) so a crash never leaves half a file. */
   writeFile(rel: string, content: string): Promise<void>;
+  /** Removes a file (a symbolic link itself, not its target); nothing there is fine; a directory is refused (EISDIR). */
+  deleteFile(rel: string): Promise<void>;
   readDir(rel: string): Promise<DirEntry[]>;
 }

@@ -72,5 +72,26 @@ describe('NodeWorkspaceFs', () => {
 
   it('refuses paths outside the root even if called directly', async () => {
     await assert.rejects(fs.readFile('../x'), /outside the workspace/);
+    await assert.rejects(fs.deleteFile('../x'), /outside the workspace/);
+  });
+
+  it('deletes a file, leaving its directory; nothing there is fine', async () => {
+    await fs.writeFile('d/gone.txt', 'x');
+    await fs.deleteFile('d/gone.txt');
+    assert.equal(await fs.stat('d/gone.txt'), undefined);
+    assert.deepEqual(await fsp.readdir(path.join(root, 'd')), []);
+    await fs.deleteFile('d/gone.txt');
+    await fs.deleteFile('missing/below.txt');
+  });
+
+  it('deletes a symbolic link, not what it points at, and refuses a directory', async () => {
+    await fs.writeFile('target.txt', 'kept');
+    await fsp.symlink(path.join(root, 'target.txt'), path.join(root, 'link.txt'));
+    await fs.deleteFile('link.txt');
+    assert.equal(await fsp.lstat(path.join(root, 'link.txt')).catch(() => undefined), undefined);
+    assert.equal(await fs.readFile('target.txt'), 'kept');
+    await fsp.mkdir(path.join(root, 'dir'));
+    await assert.rejects(fs.deleteFile('dir'), { code: 'EISDIR' });
+    assert.equal((await fs.stat('dir'))?.type, 'directory');
   });
 });

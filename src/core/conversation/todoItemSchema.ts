@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import type { TodoItem } from '../tools/todoStore';
+
+export const todoItemSchema: z.ZodType<TodoItem> = z.looseObject({
+  content: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+});

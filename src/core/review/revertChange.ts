@@ -1,0 +1,32 @@
+import type { WorkspaceFs } from '../ports/workspaceFs';
+import type { RecordedChange } from './changeRecorder';
+import { confinedPath } from './confinedPath';
+import { diskHolds, readDiskState } from './diskState';
+
+export type RevertOutcome =
+  | { path: string; reverted: true; action: 'deleted' | 'restored' }
+  | { path: string; reverted: false; message: string };
+
+/**
+ * Puts a file back as it was before the turn (spec §8 `Revert <path>`): deletes a created file,
+ * recreates a deleted one, writes back the previous content. Refuses when the disk no longer holds
+ * what the turn left, so nobody's later work is overwritten.
+ */
+export async function revertChange(fs: WorkspaceFs, change: RecordedChange): Promise<RevertOutcome> {
+  const path = await confinedPath(fs, change.path);
+  if (path === undefined) return { path: change.path, reverted: false, message: `${change.path} is outside the workspace; not reverted.` };
+  const current = await readDiskState(fs, path);
+  if (!diskHolds(current, change.after)) {
+    return { path: change.path, reverted: false, message: `${change.path} changed on disk since the agent's change; not reverted (reload it and decide).` };
+  }
+  try {
+    if (change.before === undefined) {
+      await fs.deleteFile(path);
+      return { path: change.path, reverted: true, action: 'deleted' };
+    }
+    await fs.writeFile(path, change.before);
+    return { path: change.path, reverted: true, action: 'restored' };
+  } catch (error) {
+    return { path: change.path, reverted: false, message: `${change.path} could not be reverted: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
