@@ -4,7 +4,8 @@ import type { TokenUsage } from './ports/modelClient';
 /** Everything a turn reports while it runs (spec §2.4). The webview renders these; tests assert on them. */
 export type AgentEvent =
   /** agent: the named agent running this turn (its entries carry it); planMode: the turn plans and dispatches. */
-  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean }
+  /** checkpoint: the files as they were before this message can be restored (spec §8). */
+  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean; checkpoint?: boolean }
   /** A local answer (`/agents list`, a usage error): shown, never sent to the model, never stored in history. */
   | { type: 'notice'; turnId: string; text: string }
   | { type: 'thinking'; turnId: string; delta: string }
@@ -24,6 +25,8 @@ export type AgentEvent =
   /** cwd: where a command would run (spec §8: the card shows it). */
   | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; decision?: 'accepted' | 'rejected'; feedback?: string }
   /** An event of a child agent (the Task tool), nested under the Task call; `agent`: the named agent it runs as. */
+  /** At the end of a turn that changed files (spec §8): the `changes` entry. */
+  | { type: 'changes'; turnId: string; changes: { path: string; kind: 'created' | 'modified' | 'deleted'; added: number; removed: number }[] }
   | { type: 'subagent'; parentCallId: string; agent?: string; event: AgentEvent }
   /** A child agent's state for its Task card: sent when it starts, after each model call and usage report, and when it ends. */
   | { type: 'subagentStatus'; parentCallId: string; agent?: string; status: 'running' | 'completed' | 'failed' | 'cancelled'; steps: number; usage: { inputTokens: number; outputTokens: number; cost: number } }

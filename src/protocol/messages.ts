@@ -14,6 +14,13 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deleteConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
   z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)) }),
+  /** A changes entry's row (spec §8): its before ↔ after diff, or Revert. */
+  z.object({ type: z.literal('openChange'), turnId: z.string(), path: z.string() }),
+  z.object({ type: z.literal('revertChange'), turnId: z.string(), path: z.string() }),
+  /** All of a turn's changes in VS Code's multi-file diff. */
+  z.object({ type: z.literal('reviewChanges'), turnId: z.string() }),
+  /** A user entry's `Restore checkpoint`. */
+  z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */
   z.object({ type: z.literal('setPlanMode'), on: z.boolean() }),
   z.object({

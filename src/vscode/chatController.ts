@@ -198,6 +198,9 @@ export class ChatController {
     const session: AgentSession = this.deps.createSession(conversation, () => this.scheduleSave(session, projector));
     if (conversation) {
       projector.restoreUsage(session.usageTotals, session.lastReportedUsage, session.contextWindowTokens, conversation.turnInProgress !== undefined);
+      // A reload may have failed the task whose child it killed: the plan entry shows the plan as restored.
+      const plan = session.planView;
+      if (plan) projector.apply({ type: 'plan', ...plan });
     }
     this.session = session;
     this.projector = projector;

@@ -58,6 +58,15 @@ export class TranscriptProjector {
     }
   }
 
+  /** A row of a changes entry after Revert: reverted, or why not. */
+  markChange(turnId: string, path: string, outcome: { reverted: true } | { reverted: false; message: string }): HostMessage[] {
+    const entry = this.byId.get(`changes-${turnId}`);
+    if (!entry) return [];
+    const changes = (entry.meta?.changes as Record<string, unknown>[] | undefined ?? []).map((c) =>
+      c.path === path ? { ...c, reverted: outcome.reverted, error: outcome.reverted ? undefined : outcome.message } : c);
+    return [this.upsert(entry.id, 'changes', entry.text, entry.turnId, { ...entry.meta, changes })];
+  }
+
   get entries(): TranscriptEntry[] {
     return this.list;
   }
@@ -71,7 +80,8 @@ export class TranscriptProjector {
       case 'turnStarted': {
         this.streaming = undefined;
         if (event.agent) this.turnAgents.set(event.turnId, event.agent);
-        const patches = [this.add('user', event.userText, event.turnId, event.mentions?.length ? { mentions: event.mentions } : undefined)];
+        const meta = { ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.checkpoint ? { checkpoint: true } : {}) };
+        const patches = [this.add('user', event.userText, event.turnId, Object.keys(meta).length ? meta : undefined)];
         if (event.reminder) patches.push(this.add('reminder', event.reminder, event.turnId));
         for (const warning of event.warnings ?? []) patches.push(this.add('error', warning, event.turnId, { warning: true }));
         return patches;
@@ -127,6 +137,9 @@ export class TranscriptProjector {
       }
       case 'toolParamDelta':
         return [];
+      case 'changes':
+        this.streaming = undefined;
+        return [this.upsert(`changes-${event.turnId}`, 'changes', event.changes.map((c) => `${c.kind} ${c.path} +${c.added} -${c.removed}`).join('\n'), event.turnId, { changes: event.changes })];
       case 'subagent':
         if (event.event.type === 'toolParamDelta') return [];
         this.streaming = undefined;

@@ -33,7 +33,9 @@ import { routeMessage, type MessageRoute } from '../orchestration/messageRoute';
 import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
 import { turnProfile } from '../orchestration/turnProfile';
 import type { PlanSnapshot } from '../plan/planSnapshot';
+import type { PlanTaskState } from '../plan/planTask';
 import { TaskManager } from '../plan/taskManager';
+import { ConversationReview } from '../review/conversationReview';
 import { defaultContextSummary } from '../subagents/defaultContextSummary';
 
 export interface SessionEnvironment {
@@ -78,6 +80,8 @@ export class AgentSession {
   private readonly plan: TaskManager;
   private readonly agentHistories: AgentHistories;
   private readonly agentModes: Map<string, ContextMode>;
+  /** The change lists and checkpoints of this conversation (spec §8). */
+  readonly review: ConversationReview;
   /** The running turn's sink, for plan changes made by its tools. */
   private emitPlan: EventSink | undefined;
 
@@ -93,6 +97,7 @@ export class AgentSession {
     this.agentHistories = AgentHistories.fromSnapshot(restored?.agentHistories);
     if (isolated) this.agentHistories.set(isolated, repairInterruptedTurn(this.agentHistories.get(isolated), interrupted, stamp));
     this.agentModes = new Map(Object.entries(restored?.agentModes ?? {}));
+    this.review = new ConversationReview({ checkpoints: restored?.checkpoints, changes: restored?.changes });
     this.plan = restorePlan(restored?.plan, interrupted !== undefined, deps.onProblem);
     this.plan.onChange((snapshot) => {
       this.emitPlan?.({ type: 'plan', summary: this.plan.summary(), tasks: snapshot.tasks });
@@ -101,6 +106,16 @@ export class AgentSession {
     this.todos.set(restored?.todos ?? []);
     this.totals = restored?.totals ?? { inputTokens: 0, outputTokens: 0, cost: 0 };
     this.lastUsage = restored?.lastUsage;
+  }
+
+  /** The plan as the panel shows it; undefined when the conversation has none. */
+  get planView(): { summary: string; tasks: PlanTaskState[] } | undefined {
+    return this.plan.tasks().length ? { summary: this.plan.summary(), tasks: this.plan.snapshot().tasks } : undefined;
+  }
+
+  /** The workspace the tools work in: Revert and Restore checkpoint act on it. */
+  get workspaceFs(): WorkspaceFs {
+    return this.deps.fs;
   }
 
   get busy(): boolean {
@@ -159,6 +174,8 @@ export class AgentSession {
       plan: this.plan.tasks().length ? this.plan.snapshot() : undefined,
       agentHistories: this.agentHistories.names().length ? this.agentHistories.toSnapshot() : undefined,
       agentModes: this.agentModes.size ? Object.fromEntries(this.agentModes) : undefined,
+      checkpoints: this.review.checkpoints,
+      changes: this.review.changes,
     };
   }
 
@@ -221,6 +238,8 @@ export class AgentSession {
       warnings: input.warnings.length ? input.warnings : undefined,
       agent: profile.agentName,
       planMode: route.planMode || undefined,
+      // Restoring truncates the main history: an isolated agent's exchange has no place there.
+      checkpoint: profile.historyOwner === 'main' || undefined,
     });
     if (!this.title) this.title = titleFrom(userText);
     const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
@@ -231,7 +250,13 @@ export class AgentSession {
     const historyForTurn = visible.map(toChatMessage);
     const store = (message: HistoryMessage) => (isolated ? this.appendAgent(isolated, message) : this.append(message));
     this.turnInProgress = { turnId, startedAt, userText, isolatedAgent: isolated };
-    store({ id: this.deps.newId(), createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId });
+    const userMessageId = this.deps.newId();
+    const review = this.review.beginTurn(turnId, userMessageId, { todos: [...this.todos.get()], plan: this.plan.tasks().length ? this.plan.snapshot() : undefined });
+    const onFileChanged = (change: FileChange) => {
+      review.onFileChanged(change);
+      this.deps.onFileChanged?.(change);
+    };
+    store({ id: userMessageId, createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId });
     const environment = this.deps.environment();
     const date = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
     const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
@@ -250,14 +275,14 @@ export class AgentSession {
         readLedger: this.readLedger,
         todos: this.todos,
         askUser: () => this.question.ask(controller.signal),
-        onFileChanged: this.deps.onFileChanged,
+        onFileChanged,
         plan: route.planMode ? this.plan : undefined,
         runSubagent: subagentLauncher({
           model: this.deps.model, clock: this.deps.clock, settings, tools: this.deps.tools, approver: this.deps.approver,
           ports: { fs: this.deps.fs, commands: this.deps.commands, search: this.deps.search, askUser: () => this.question.ask(controller.signal) },
           catalog: this.deps.agents, environment, date, rules,
           fallbackContextSummary: () => defaultContextSummary([...this.history.messages]),
-          emit, onUsage, onFileChanged: this.deps.onFileChanged, newId: this.deps.newId,
+          emit, onUsage, onFileChanged, newId: this.deps.newId,
         }),
       },
       systemPrompt: buildSystemPrompt({ protocol: settings.model.toolProtocol, toolDocs: profile.toolDocs, ...environment, date, role: profile.role, modeSection: profile.modeSection }),
@@ -270,7 +295,10 @@ export class AgentSession {
       onRequest: (layered) => { this.lastRequest = { layered, at: this.deps.clock.now(), model: turnSettings.model.name }; },
       onRecord: (record) => store(this.toHistoryMessage(record, turnId, settings)),
       isConcurrentSafe: concurrentSafeTask(this.deps.tools, this.deps.agents),
-    }, controller.signal);
+    }, controller.signal).finally(() => {
+      const changes = review.finish();
+      if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
+    });
     return outcome.end;
   }
 

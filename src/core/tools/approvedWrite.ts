@@ -1,6 +1,6 @@
 import type { FileStat } from '../ports/workspaceFs';
 import type { FileChange } from './approval';
-import { unifiedDiff } from './changedRegion';
+import { userEditDiff } from '../review/proposalText';
 import { ToolFailure, throwIfCancelled } from './toolResults';
 import type { ToolContext } from './toolTypes';
 
@@ -50,7 +50,8 @@ export async function writeWithApproval(
     before: current?.content,
     after: written,
     proposed,
-    userEdited: written !== proposed,
+    // Line endings or a BOM an editor normalised are not the user's edits.
+    userEdited: userEditDiff(proposed, written, path) !== '',
     mtimeMs: stat?.mtimeMs ?? Date.now(),
   };
   ctx.onFileChanged?.({ path, kind: change.kind, before: change.before, after: change.after });
@@ -60,6 +61,6 @@ export async function writeWithApproval(
 /** Tells the model that the user's version, not its proposal, is what the file now holds. */
 export function userEditNote(file: WrittenFile): string {
   if (!file.userEdited) return '';
-  const diff = unifiedDiff(file.proposed, file.after, 'your proposal', 'accepted by the user');
+  const diff = userEditDiff(file.proposed, file.after, file.path);
   return `\n\nThe user edited your proposal before accepting it; the file contains their version. Their changes to your proposal:\n${diff}`;
 }

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Approver } from '../../core/agent/approvalGate';
 import type { PendingApprovals } from '../../core/agent/pendingDecisions';
-import { reviewedText } from '../../core/review/reviewedText';
+import { fromEditorText } from '../../core/review/proposalText';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/tools/approval';
 import { OriginalContentProvider, ProposalFileSystem } from './proposalFileSystem';
 import { closeProposalTabs, dirtyEditorOf } from './proposalTabs';
@@ -75,8 +75,9 @@ export class DiffEditorApprover implements Approver {
     try {
       const decision = await this.pending.request(request, info, signal);
       if (decision.decision === 'rejected') return decision;
-      const finalContent = reviewedText(request.after, this.currentText(review));
-      return finalContent === undefined ? decision : { ...decision, finalContent };
+      // Written in the proposal's line endings and BOM; an editor's normalisation is not a user edit.
+      const finalContent = fromEditorText(this.currentText(review), request.after);
+      return finalContent === request.after ? decision : { ...decision, finalContent };
     } finally {
       await this.finish(review);
     }

@@ -360,7 +360,8 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     const card = snap.entries.find((e) => e.kind === 'tool-call' && e.meta?.name === 'Task')!;
     assert.equal((card.meta!.child as { status: string }).status, 'cancelled', 'no child is shown running after a reload');
     assert.ok(snap.entries.some((e) => e.parent === card.id), 'the nested transcript survived the reload');
-    assert.ok(snap.entries.some((e) => e.kind === 'plan'), 'the plan entry survived the reload');
+    const planEntry = snap.entries.find((e) => e.kind === 'plan' && e.id === 'plan-current')!;
+    assert.deepEqual((planEntry.meta!.tasks as { status: string }[]).map((t) => t.status), ['failed', 'skipped', 'skipped'], 'the plan entry shows the task the reload killed as failed');
     first.c.handle({ type: 'stop' });
 
     const conversation = (await reloaded.store.load(last.value!))!;
