@@ -24,6 +24,8 @@ import { DiffEditorApprover } from './vscode/review/diffEditorApprover';
 import { LiveProposals } from './vscode/review/liveProposals';
 import { ProposalCodeLens } from './vscode/review/proposalCodeLens';
 import { closeStaleProposalTabs } from './vscode/review/proposalTabs';
+import { ReviewActions } from './vscode/review/reviewActions';
+import { vscodeReviewUi } from './vscode/review/reviewUi';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
@@ -112,6 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     showContext: () => void contextDocuments.show(),
     log,
     onEvent: (event) => livePreviews.observe(event),
+    review: new ReviewActions(vscodeReviewUi(originals, () => workspaceRoot(), log)),
   });
   flushOnDeactivate = () => controller.flush();
   // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.

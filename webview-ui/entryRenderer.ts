@@ -6,6 +6,8 @@ import { renderMarkdown } from './markdown';
 import { linkMentions, type MentionRef } from './mentionChips';
 import { planChecklist } from './planChecklist';
 import { toolCallCard } from './toolCallCard';
+import { changesEntry } from './changesEntry';
+import { post } from './vscodeApi';
 
 const markdownKinds = new Set(['user', 'assistant', 'completion', 'thinking']);
 
@@ -46,6 +48,7 @@ function setData(element: HTMLElement, key: string, value: string | undefined): 
 function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'approval') return approvalCard(entry);
   if (entry.kind === 'tool-call') return toolCallCard(entry);
+  if (entry.kind === 'changes') return changesEntry(entry);
   if (entry.kind === 'plan') {
     const checklist = planChecklist(entry, previous);
     if (checklist) return checklist;
@@ -57,6 +60,7 @@ function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'reminder') return [collapsed('Reminder sent with this message', body)];
   if (entry.kind === 'tool-result') return toolResult(entry);
   if (entry.kind === 'thinking') return [collapsed('Thinking', body)];
+  if (entry.kind === 'user' && entry.meta?.checkpoint && entry.turnId && header) header.append(restoreButton(entry.turnId));
   return header ? [header, body] : [body];
 }
 
@@ -112,4 +116,15 @@ function toolResult(entry: TranscriptEntry): Node[] {
   body.className = 'entry-body';
   body.textContent = rest.join('\n');
   return [collapsed(title, body)];
+}
+
+/** Spec §8: back to the files and the conversation as they were before this message (the host confirms first). */
+function restoreButton(turnId: string): HTMLElement {
+  const button = document.createElement('button');
+  button.className = 'link restore-checkpoint';
+  button.textContent = 'Restore checkpoint';
+  button.title = 'Restore the files as they were before this message and continue from here';
+  button.setAttribute('aria-label', 'Restore checkpoint');
+  button.addEventListener('click', () => post({ type: 'restoreCheckpoint', turnId }));
+  return button;
 }

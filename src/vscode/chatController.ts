@@ -6,6 +6,7 @@ import type { ConversationStore } from '../core/ports/conversationStore';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
 import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
 import { ConversationSaver } from './conversationSaver';
+import type { ReviewActions, ReviewContext } from './review/reviewActions';
 import { TranscriptProjector } from './transcriptProjector';
 
 export interface ChatControllerDeps {
@@ -25,6 +26,8 @@ export interface ChatControllerDeps {
   log: (message: string) => void;
   /** Every event of the current conversation as it happens (live diff previews). */
   onEvent?: (event: AgentEvent) => void;
+  /** Diffs, Revert and Restore checkpoint (spec §8). */
+  review?: ReviewActions;
 }
 
 /** Owns the current conversation, keeps it saved, and mirrors it into whichever webview is attached (none while hidden). */
@@ -70,6 +73,10 @@ export class ChatController {
       case 'runCommand': return this.deps.runCommand(message.command);
       case 'openFile': return this.deps.openFile(message.path);
       case 'setPlanMode': return this.deps.setPlanMode(message.on);
+      case 'openChange': return this.deps.review?.openChange(this.reviewContext(), message.turnId, message.path);
+      case 'reviewChanges': return this.deps.review?.reviewChanges(this.reviewContext(), message.turnId);
+      case 'revertChange': return void this.deps.review?.revert(this.reviewContext(), message.turnId, message.path);
+      case 'restoreCheckpoint': return void this.deps.review?.restoreCheckpoint(this.reviewContext(), message.turnId, this.projector.entries);
       case 'showContext': return this.deps.showContext();
       case 'listConversations': return void this.sendConversationList();
       case 'suggestPaths': return void this.deps.suggestPaths(message.query).then((items) => this.emit({ type: 'pathSuggestions', query: message.query, items }));
@@ -179,6 +186,24 @@ export class ChatController {
   /** Writes whatever is pending; called when the extension deactivates. */
   flush(): Promise<void> {
     return this.saver.flush();
+  }
+
+  private reviewContext(): ReviewContext {
+    return {
+      session: this.session,
+      projector: this.projector,
+      emit: (message) => this.emit(message),
+      reopen: async (conversation, text) => {
+        const restored = { ...conversation, turnInProgress: undefined };
+        // Cut back to the first message: nothing is left to store, and the old file must not come back.
+        if (restored.messages.length === 0) await this.deps.store.delete(restored.id);
+        this.open(restored);
+        this.scheduleSave(this.session, this.projector);
+        await this.saver.flush();
+        this.sendSnapshot();
+        this.prefill(text);
+      },
+    };
   }
 
   private async reopenLast(): Promise<void> {

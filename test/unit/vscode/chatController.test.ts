@@ -6,6 +6,8 @@ import { AgentSession } from '../../../src/core/agent/agentSession';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { Conversation } from '../../../src/core/conversation/conversation';
 import { createIdGenerator } from '../../../src/core/ids';
+import type { RestorePlan } from '../../../src/core/review/restoreCheckpoint';
+import { ReviewActions } from '../../../src/vscode/review/reviewActions';
 import { Settings } from '../../../src/core/settings';
 import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
 import { AgentCatalog } from '../../../src/core/orchestration/agentCatalog';
@@ -199,7 +201,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     await fsp.rm(storeDir, { recursive: true, force: true });
   });
 
-  function build(options: { planMode?: boolean; lastId?: { value?: string } } = {}) {
+  function build(options: { planMode?: boolean; lastId?: { value?: string }; review?: ReviewActions } = {}) {
     const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' }, agent: { planMode: options.planMode ?? false }, approval: { autoApproveEdits: true } });
     const posted: HostMessage[] = [];
     const store = new FileConversationStore(storeDir);
@@ -219,7 +221,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
       lastConversation: { get: () => last.value, set: (id) => { last.value = id; } },
       onboarding: () => null, planMode: () => settings.agent.planMode, setPlanMode: () => {},
       runCommand: () => {}, openFile: () => {}, showContext: () => {}, confirmDelete: async () => true,
-      suggestPaths: async () => [], log: () => {},
+      suggestPaths: async () => [], log: () => {}, review: options.review,
     });
     c.attach((m) => posted.push(m));
     return { c, posted, store, last };
@@ -376,6 +378,70 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     const restoredPlan = (await session)!.plan!.tasks;
     assert.deepEqual(restoredPlan.map((t) => t.status), ['failed', 'skipped', 'skipped']);
     assert.match(restoredPlan[0]!.error!, /reloaded/);
+  });
+
+  it('changes of a turn: one entry per turn that changed files, Revert (refused when the file changed since), Restore checkpoint back to a message', async () => {
+    const said: string[] = [];
+    let choice: 'restore' | 'overwrite' | undefined = 'restore';
+    const confirmed: RestorePlan[] = [];
+    const review = new ReviewActions({
+      openChangeDiff: () => {}, openAllChanges: () => {},
+      confirmRestore: async (plan) => { confirmed.push(plan); return choice; },
+      info: (m) => said.push(`info: ${m}`), warn: (m) => said.push(`warn: ${m}`),
+    });
+    await fsp.writeFile(path.join(ws.root, 'a.txt'), 'one\n');
+    server.enqueue(
+      { text: '<Read><path>a.txt</path></Read>' },
+      { text: '<Write><path>a.txt</path><content>two</content></Write>' },
+      { text: 'first done' },
+      { text: '<Write><path>a.txt</path><content>three</content></Write>\n<Write><path>new.txt</path><content>fresh</content></Write>' },
+      { text: 'second done' },
+    );
+    const { c, posted } = build({ review });
+    c.handle({ type: 'ready' });
+    for (let i = 0; i < 100 && !posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    await c.send('first');
+    await c.send('second');
+    const changes = (posted.filter((m) => m.type === 'entryAdded') as { entry: { kind: string; turnId?: string; meta?: Record<string, unknown> } }[]).map((m) => m.entry).filter((e) => e.kind === 'changes');
+    assert.equal(changes.length, 2, 'one changes entry per turn that changed files');
+    assert.deepEqual((changes[1]!.meta!.changes as { path: string; kind: string }[]).map((r) => [r.path, r.kind]), [['a.txt', 'modified'], ['new.txt', 'created']]);
+    const [first, second] = changes.map((e) => e.turnId!);
+
+    // Revert is refused when the file changed on disk since; accepted otherwise.
+    await fsp.writeFile(path.join(ws.root, 'new.txt'), 'edited by the user');
+    c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
+    for (let i = 0; i < 100 && said.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.match(said.at(-1)!, /^warn: new\.txt changed on disk since the agent's change; not reverted/);
+    assert.equal(await ws.read('new.txt'), 'edited by the user');
+    await fsp.writeFile(path.join(ws.root, 'new.txt'), 'fresh');
+    c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
+    for (let i = 0; i < 100 && said.length === 1; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.match(said.at(-1)!, /^info: Reverted new\.txt/);
+    assert.equal(await fsp.stat(path.join(ws.root, 'new.txt')).catch(() => undefined), undefined, 'a created file is deleted by Revert');
+    const marked = posted.filter((m) => m.type === 'entryUpdated').map((m) => (m as { entry: { meta?: Record<string, unknown> } }).entry).at(-1)!;
+    assert.deepEqual((marked.meta!.changes as { path: string; reverted?: boolean }[]).find((r) => r.path === 'new.txt')!.reverted, true);
+
+    // Restore the checkpoint of the second message: a.txt as it was before it, the conversation cut there.
+    choice = undefined;
+    c.handle({ type: 'restoreCheckpoint', turnId: second! });
+    for (let i = 0; i < 100 && confirmed.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await ws.read('a.txt'), 'three', 'cancelled: nothing restored');
+    choice = 'restore';
+    posted.length = 0;
+    c.handle({ type: 'restoreCheckpoint', turnId: second! });
+    for (let i = 0; i < 200 && !posted.some((m) => m.type === 'prefill'); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await ws.read('a.txt'), 'two');
+    const snap = posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
+    assert.deepEqual(snap.entries.filter((e) => e.kind === 'user').map((e) => e.text), ['first'], 'the message and everything after it are gone');
+    assert.deepEqual(posted.filter((m) => m.type === 'prefill').map((m) => (m as { text: string }).text), ['second'], 'its text is back in the input');
+
+    // And back to the very first message: every file as it was, a file created since is deleted.
+    await fsp.writeFile(path.join(ws.root, 'later.txt'), 'x');
+    c.handle({ type: 'restoreCheckpoint', turnId: first! });
+    for (let i = 0; i < 200 && confirmed.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && (await ws.read('a.txt')) !== 'one\n'; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await ws.read('a.txt'), 'one\n');
+    assert.equal(await ws.read('later.txt'), 'x', 'files the agent never touched are left alone');
   });
 });
 

@@ -1,0 +1,72 @@
+import type { AgentSession } from '../../core/agent/agentSession';
+import type { Conversation } from '../../core/conversation/conversation';
+import type { RecordedChange } from '../../core/review/changeRecorder';
+import { planRestore, restoreCheckpoint, type RestorePlan } from '../../core/review/restoreCheckpoint';
+import { revertChange } from '../../core/review/revertChange';
+import { truncateConversation, userMessageIdOfTurn } from '../../core/review/truncateConversation';
+import type { HostMessage } from '../../protocol/messages';
+import type { TranscriptEntry } from '../../protocol/transcript';
+import type { TranscriptProjector } from '../transcriptProjector';
+
+/** What the review actions need from VS Code: diff editors, the confirmation and messages. */
+export interface ReviewUi {
+  openChangeDiff(turnId: string, change: RecordedChange): void;
+  openAllChanges(turnId: string, changes: readonly RecordedChange[]): void;
+  /** 'restore': keep files changed outside CodeAgent; 'overwrite': restore them too; undefined: cancelled. */
+  confirmRestore(plan: RestorePlan): Promise<'restore' | 'overwrite' | undefined>;
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ReviewContext {
+  session: AgentSession;
+  projector: TranscriptProjector;
+  emit(message: HostMessage): void;
+  /** Replaces the current conversation with `conversation` (saved, shown) and puts `text` back in the input. */
+  reopen(conversation: Conversation, text: string): Promise<void>;
+}
+
+/** Spec §8 from the chat: a change's diff, Revert, Review changes, Restore checkpoint. */
+export class ReviewActions {
+  constructor(private readonly ui: ReviewUi) {}
+
+  openChange(context: ReviewContext, turnId: string, path: string): void {
+    const change = context.session.review.change(turnId, path);
+    if (change) this.ui.openChangeDiff(turnId, change);
+    else this.ui.warn(`CodeAgent has no record of a change to ${path} in that turn.`);
+  }
+
+  reviewChanges(context: ReviewContext, turnId: string): void {
+    const changes = context.session.review.changesOf(turnId);
+    if (changes.length) this.ui.openAllChanges(turnId, changes);
+  }
+
+  async revert(context: ReviewContext, turnId: string, path: string): Promise<void> {
+    const change = context.session.review.change(turnId, path);
+    if (!change) return this.ui.warn(`CodeAgent has no record of a change to ${path} in that turn.`);
+    const outcome = await revertChange(context.session.workspaceFs, change);
+    for (const patch of context.projector.markChange(turnId, path, outcome.reverted ? { reverted: true } : { reverted: false, message: outcome.message })) context.emit(patch);
+    if (outcome.reverted) this.ui.info(`Reverted ${path}.`);
+    else this.ui.warn(outcome.message);
+  }
+
+  async restoreCheckpoint(context: ReviewContext, turnId: string, entries: TranscriptEntry[]): Promise<void> {
+    const { session } = context;
+    if (session.busy) return this.ui.warn('Stop the running turn before restoring a checkpoint.');
+    const conversation = session.toConversation(entries);
+    const messageId = userMessageIdOfTurn(conversation, turnId);
+    if (!messageId) return this.ui.warn('This message has no checkpoint (it was summarised away or was not sent to the model).');
+    const plan = await planRestore(session.workspaceFs, conversation.checkpoints ?? [], messageId);
+    const choice = await this.ui.confirmRestore(plan);
+    if (!choice) return;
+    const result = await restoreCheckpoint(session.workspaceFs, conversation.checkpoints ?? [], messageId, { overwriteExternal: choice === 'overwrite' });
+    const truncation = truncateConversation(conversation, messageId);
+    if (!truncation) return this.ui.warn('The conversation could not be cut back to that message.');
+    await context.reopen(truncation.conversation, truncation.userText);
+    const problems = [
+      ...result.failed.map((f) => `${f.path}: ${f.message}`),
+      ...(result.keptExternal.length ? [`kept (changed outside CodeAgent): ${result.keptExternal.join(', ')}`] : []),
+    ];
+    this.ui.info(`Checkpoint restored: ${result.restored.length} file(s) restored, ${result.deleted.length} deleted.${problems.length ? ` ${problems.join('; ')}` : ''}`);
+  }
+}

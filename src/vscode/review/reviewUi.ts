@@ -1,0 +1,52 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { RecordedChange } from '../../core/review/changeRecorder';
+import type { RestorePlan } from '../../core/review/restoreCheckpoint';
+import { originalScheme, type OriginalContentProvider } from './proposalFileSystem';
+import type { ReviewUi } from './reviewActions';
+
+/** ReviewUi in VS Code: read-only before/after documents, the multi-file diff, a modal confirmation. */
+export function vscodeReviewUi(texts: OriginalContentProvider, workspaceRoot: () => string | undefined, log: (message: string) => void): ReviewUi {
+  const sides = (turnId: string, change: RecordedChange) => {
+    const before = vscode.Uri.from({ scheme: originalScheme, path: `/before-${turnId}/${change.path}` });
+    const after = vscode.Uri.from({ scheme: originalScheme, path: `/after-${turnId}/${change.path}` });
+    texts.set(before, change.before ?? '');
+    texts.set(after, change.after ?? '');
+    return { before, after };
+  };
+  return {
+    openChangeDiff(turnId, change) {
+      const { before, after } = sides(turnId, change);
+      void vscode.commands.executeCommand('vscode.diff', before, after, `${path.posix.basename(change.path)} (changed by CodeAgent)`, { preview: true });
+    },
+    openAllChanges(turnId, changes) {
+      const root = workspaceRoot();
+      const resources = changes.map((change) => {
+        const { before, after } = sides(turnId, change);
+        return [root ? vscode.Uri.file(path.join(root, change.path)) : after, before, after];
+      });
+      void vscode.commands.executeCommand('vscode.changes', `Changes by CodeAgent (${changes.length} files)`, resources);
+    },
+    async confirmRestore(plan: RestorePlan) {
+      const lines = [
+        ...(plan.toRestore.length ? [`Restore: ${plan.toRestore.join(', ')}`] : []),
+        ...(plan.toDelete.length ? [`Delete (created since): ${plan.toDelete.join(', ')}`] : []),
+        ...(plan.changedOutside.length ? [`Changed outside CodeAgent since (kept unless you choose to overwrite): ${plan.changedOutside.join(', ')}`] : []),
+        'This message and everything after it are removed from the conversation; its text goes back into the input.',
+        'Changes made by commands the agent ran (Bash) were not recorded and are not undone.',
+      ];
+      const restore = 'Restore';
+      const overwrite = 'Restore and overwrite outside changes';
+      const choice = await vscode.window.showWarningMessage('Restore the checkpoint of this message?', { modal: true, detail: lines.join('\n') }, restore, ...(plan.changedOutside.length ? [overwrite] : []));
+      return choice === restore ? 'restore' : choice === overwrite ? 'overwrite' : undefined;
+    },
+    info(message) {
+      log(message);
+      void vscode.window.showInformationMessage(`CodeAgent: ${message}`);
+    },
+    warn(message) {
+      log(message);
+      void vscode.window.showWarningMessage(`CodeAgent: ${message}`);
+    },
+  };
+}

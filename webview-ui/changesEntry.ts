@@ -1,0 +1,78 @@
+import type { TranscriptEntry } from '../src/protocol/transcript';
+import { post } from './vscodeApi';
+import { vscodeButton } from './vscodeButton';
+
+interface ChangeRow {
+  path: string;
+  kind: 'created' | 'modified' | 'deleted';
+  added: number;
+  removed: number;
+  reverted?: boolean;
+  error?: string;
+}
+
+/** Spec §8: the files a turn changed, each opening its diff, each with `Revert <path>`; all in one multi-file diff. */
+export function changesEntry(entry: TranscriptEntry): Node[] {
+  const rows = (entry.meta?.changes ?? []) as ChangeRow[];
+  const turnId = entry.turnId ?? '';
+  const header = document.createElement('div');
+  header.className = 'entry-header changes-header';
+  const title = document.createElement('span');
+  title.textContent = `${rows.length} ${rows.length === 1 ? 'file' : 'files'} changed`;
+  const review = vscodeButton('Review changes', () => post({ type: 'reviewChanges', turnId }), { secondary: true });
+  review.setAttribute('aria-label', 'Review changes');
+  header.append(title, review);
+
+  const list = document.createElement('ul');
+  list.className = 'changes-list';
+  list.setAttribute('aria-label', 'Changed files');
+  for (const row of rows) list.append(changeRow(row, turnId));
+  return [header, list];
+}
+
+function changeRow(row: ChangeRow, turnId: string): HTMLElement {
+  const item = document.createElement('li');
+  item.className = `change-row change-${row.kind}${row.reverted ? ' change-reverted' : ''}`;
+  item.dataset.path = row.path;
+  item.dataset.changeKind = row.kind;
+  const open = document.createElement('button');
+  open.className = 'link change-path';
+  open.textContent = row.path;
+  open.title = `Open the diff of ${row.path}`;
+  open.setAttribute('aria-label', `Open diff of ${row.path}`);
+  open.addEventListener('click', () => post({ type: 'openChange', turnId, path: row.path }));
+  const kind = document.createElement('span');
+  kind.className = 'change-kind';
+  kind.textContent = row.kind;
+  const counts = document.createElement('span');
+  counts.className = 'change-counts';
+  const plus = document.createElement('span');
+  plus.className = 'diff-add';
+  plus.textContent = `+${row.added}`;
+  const minus = document.createElement('span');
+  minus.className = 'diff-del';
+  minus.textContent = `−${row.removed}`;
+  counts.append(plus, ' ', minus);
+  item.append(open, kind, counts);
+  if (row.reverted) {
+    const done = document.createElement('span');
+    done.className = 'change-state';
+    done.textContent = 'reverted';
+    item.append(done);
+  } else {
+    const revert = vscodeButton('Revert', () => {
+      revert.toggleAttribute('disabled', true);
+      post({ type: 'revertChange', turnId, path: row.path });
+    }, { secondary: true });
+    revert.setAttribute('aria-label', `Revert ${row.path}`);
+    item.append(revert);
+  }
+  if (row.error) {
+    const error = document.createElement('div');
+    error.className = 'change-error';
+    error.setAttribute('role', 'status');
+    error.textContent = row.error;
+    item.append(error);
+  }
+  return item;
+}
