@@ -111,3 +111,56 @@ describe('review in the diff editor', function () {
     assert.equal(fs.readFileSync(path.join(workspace, 'src/new.ts'), 'utf8').trim(), 'export const fresh = true;');
   });
 });
+
+describe('changes of a turn and checkpoints', function () {
+  const suite = useCodeServerSuite();
+
+  it('a two-file turn lists its changes; one file is reverted; Restore checkpoint brings both back and the message back into the input', async function () {
+    suite.model.enqueue(
+      { text: `<Read>\n<path>${FILE}</path>\n</Read>` },
+      { text: `<Edit>\n<path>${FILE}</path>\n<old_string>Hello</old_string>\n<new_string>Howdy</new_string>\n</Edit>\n<Write>\n<path>src/extra.ts</path>\n<content>export const extra = 1;</content>\n</Write>` },
+      { text: 'Two files changed.' },
+      { text: `<Edit>\n<path>${FILE}</path>\n<old_string>Howdy</old_string>\n<new_string>Greetings</new_string>\n</Edit>\n<Write>\n<path>src/third.ts</path>\n<content>export const third = 3;</content>\n</Write>` },
+      { text: 'Changed again.' },
+    );
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'changes', settings: { 'codeagent.approval.autoApproveEdits': true } });
+    const original = fs.readFileSync(path.join(workspace, FILE), 'utf8');
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+
+    await sendChatMessage(chat, 'Change two files');
+    const changes = transcriptEntries(chat, 'changes');
+    await changes.first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    const rows = changes.first().locator('.change-row');
+    assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.path} ${(e as HTMLElement).dataset.changeKind}`)), [`${FILE} modified`, 'src/extra.ts created']);
+    assert.match((await changes.first().textContent()) ?? '', /\+1\s*−1/);
+    await session.screenshot('changes-entry');
+
+    await chat.getByRole('button', { name: 'Revert src/extra.ts' }).click();
+    await eventually(async () => assert.equal(fs.existsSync(path.join(workspace, 'src/extra.ts')), false, 'the created file is gone'));
+    await eventually(async () => assert.match((await rows.nth(1).textContent()) ?? '', /reverted/));
+    assert.ok(fs.readFileSync(path.join(workspace, FILE), 'utf8').includes('Howdy'), 'the other file keeps its change');
+
+    await sendChatMessage(chat, 'Change them again');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Changed again.' }).first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    assert.ok(fs.readFileSync(path.join(workspace, FILE), 'utf8').includes('Greetings'));
+    assert.ok(fs.existsSync(path.join(workspace, 'src/third.ts')));
+
+    // Back to before the first message: the modified file as it was, the created files gone.
+    const firstUser = transcriptEntries(chat, 'user').first();
+    await firstUser.getByRole('button', { name: 'Restore checkpoint' }).click();
+    const dialog = session.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 10_000 });
+    assert.match((await dialog.textContent()) ?? '', /src\/third\.ts/);
+    await session.screenshot('restore-checkpoint-confirmation');
+    await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
+
+    await eventually(async () => assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), original, 'the modified file is back as it was'));
+    assert.equal(fs.existsSync(path.join(workspace, 'src/third.ts')), false, 'a file created since is deleted');
+    await eventually(async () => assert.equal(await transcriptEntries(chat, 'user').count(), 0, 'the transcript is cut back'));
+    await eventually(async () => assert.equal(await chat.locator('textarea[aria-label="Message CodeAgent"]').inputValue(), 'Change two files'), { message: 'the message is back in the input' });
+  });
+});
