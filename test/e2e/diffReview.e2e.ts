@@ -110,6 +110,53 @@ describe('review in the diff editor', function () {
     await transcriptEntries(chat, 'assistant').filter({ hasText: 'Created.' }).first().waitFor({ timeout: 20_000 });
     assert.equal(fs.readFileSync(path.join(workspace, 'src/new.ts'), 'utf8').trim(), 'export const fresh = true;');
   });
+  it('never overwrites unsaved changes in an open editor of the file', async function () {
+    suite.model.enqueue({ text: READ }, { text: WRITE }, { text: 'I will wait for you to save.' });
+    const { workspace, session, chat } = await open('diff-dirty');
+    const original = fs.readFileSync(path.join(workspace, FILE), 'utf8');
+    // Open src/a.ts and leave an unsaved edit in it.
+    await runCommand(session.page, 'Go to File');
+    await session.page.keyboard.type('src/a.ts');
+    await session.page.locator('.quick-input-list .monaco-list-row', { hasText: 'a.ts' }).first().waitFor({ timeout: 10_000 });
+    await session.page.keyboard.press('Enter');
+    await session.page.locator('.tabs-container .tab', { hasText: 'a.ts' }).first().waitFor({ timeout: 10_000 });
+    await session.page.locator('.editor-instance .view-lines').first().click();
+    await session.page.keyboard.type('// my unsaved work\n');
+    await sendChatMessage(chat, 'Change the greeting');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'wait for you to save' }).first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), original, 'the file on disk is untouched');
+    const told = lastMessage(chatPosts(suite.model)[2]!).content;
+    assert.match(told, /unsaved changes in an editor/);
+    assert.equal(await proposalTab(session.page, 'a.ts').count(), 0, 'no review was left open');
+  });
+
+  it('figure: a 200 KB proposal, from its last byte to the diff editor showing it', async function () {
+    const lines = Array.from({ length: 4000 }, (_, i) => `export const value${i} = ${i}; // padding to make the proposal about two hundred KB ........`);
+    const body = `${lines.join('\n')}\n// THE-LAST-LINE`;
+    suite.model.enqueue({ text: READ }, { text: `<Write>\n<path>${FILE}</path>\n<content>${body}</content>\n</Write>`, chunkSize: 2048 }, { text: 'done' });
+    const { session, chat } = await open('diff-200kb');
+    await sendChatMessage(chat, 'Rewrite it');
+    await transcriptEntries(chat, 'approval').last().waitFor({ timeout: 30_000 });
+    const sent = chatPosts(suite.model)[1]!.completedAt!;
+    const modified = session.page.locator('.monaco-diff-editor .editor.modified');
+    await modified.locator('.view-lines').click();
+    let shownAt = 0;
+    await eventually(async () => {
+      await session.page.keyboard.press('Control+End');
+      assert.match((await modified.locator('.view-lines').textContent()) ?? '', /THE-LAST-LINE/);
+      shownAt = Date.now();
+    }, { timeoutMs: 30_000, intervalMs: 50, message: 'the last line of the proposal in the diff editor' });
+    console.log(`      figure: ${(body.length / 1024).toFixed(0)} KB proposal, last byte sent → shown in the diff editor: ${shownAt - sent} ms`);
+    // Enter in the chat input while the review waits never approves it.
+    await chat.locator('textarea[aria-label="Message CodeAgent"]').focus();
+    await chat.locator('textarea[aria-label="Message CodeAgent"]').fill('not an approval');
+    await chat.locator('textarea[aria-label="Message CodeAgent"]').press('Enter');
+    const card = transcriptEntries(chat, 'approval').last();
+    assert.equal(await card.getAttribute('data-phase'), 'request', 'still waiting for a decision');
+    assert.equal(chatPosts(suite.model).length, 2);
+    await card.getByRole('button', { name: 'Reject' }).click();
+  });
 });
 
 describe('changes of a turn and checkpoints', function () {
