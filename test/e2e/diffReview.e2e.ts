@@ -131,32 +131,41 @@ describe('review in the diff editor', function () {
     assert.equal(await proposalTab(session.page, 'a.ts').count(), 0, 'no review was left open');
   });
 
-  it('figure: a 200 KB proposal, from its last byte to the diff editor showing it', async function () {
-    const lines = Array.from({ length: 4000 }, (_, i) => `export const value${i} = ${i}; // padding to make the proposal about two hundred KB ........`);
-    const body = `${lines.join('\n')}\n// THE-LAST-LINE`;
-    suite.model.enqueue({ text: READ }, { text: `<Write>\n<path>${FILE}</path>\n<content>${body}</content>\n</Write>`, chunkSize: 2048 }, { text: 'done' });
-    const { session, chat } = await open('diff-200kb');
-    await sendChatMessage(chat, 'Rewrite it');
-    await transcriptEntries(chat, 'approval').last().waitFor({ timeout: 30_000 });
-    const sent = chatPosts(suite.model)[1]!.completedAt!;
-    const modified = session.page.locator('.monaco-diff-editor .editor.modified');
-    await modified.locator('.view-lines').click();
-    let shownAt = 0;
-    await eventually(async () => {
-      await session.page.keyboard.press('Control+End');
-      assert.match((await modified.locator('.view-lines').textContent()) ?? '', /THE-LAST-LINE/);
-      shownAt = Date.now();
-    }, { timeoutMs: 30_000, intervalMs: 50, message: 'the last line of the proposal in the diff editor' });
-    console.log(`      figure: ${(body.length / 1024).toFixed(0)} KB proposal, last byte sent → shown in the diff editor: ${shownAt - sent} ms`);
-    // Enter in the chat input while the review waits never approves it.
-    await chat.locator('textarea[aria-label="Message CodeAgent"]').focus();
-    await chat.locator('textarea[aria-label="Message CodeAgent"]').fill('not an approval');
-    await chat.locator('textarea[aria-label="Message CodeAgent"]').press('Enter');
-    const card = transcriptEntries(chat, 'approval').last();
-    assert.equal(await card.getAttribute('data-phase'), 'request', 'still waiting for a decision');
-    assert.equal(chatPosts(suite.model).length, 2);
-    await card.getByRole('button', { name: 'Reject' }).click();
-  });
+  for (const shape of ['a whole new 200 KB body', 'one line changed in a 200 KB file'] as const) {
+    it(`figure: ${shape}, from the proposal's last byte to the diff editor showing it`, async function () {
+      const lines = Array.from({ length: 2200 }, (_, i) => `export const value${i} = ${i}; // padding to make the proposal about two hundred KB ........`);
+      const big = shape !== 'a whole new 200 KB body';
+      const target = big ? 'src/big.ts' : FILE;
+      const body = `${lines.join('\n')}\n// THE-LAST-LINE`;
+      suite.model.enqueue({ text: `<Read>\n<path>${target}</path>\n</Read>` }, { text: `<Write>\n<path>${target}</path>\n<content>${body}</content>\n</Write>`, chunkSize: 2048 }, { text: 'done' });
+      const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: big ? 'diff-200kb-edit' : 'diff-200kb-new' });
+      if (big) fs.writeFileSync(path.join(workspace, target), `${lines.join('\n')}\n// the old last line`);
+      const session = await suite.openSession(suite.server.urlFor(workspace));
+      await session.openCodeAgentView();
+      const chat = await session.chatFrame();
+      await sendChatMessage(chat, 'Rewrite it');
+      await transcriptEntries(chat, 'approval').last().waitFor({ timeout: 30_000 });
+      const cardAt = Date.now();
+      const sent = chatPosts(suite.model)[1]!.completedAt!;
+      const modified = session.page.locator('.monaco-diff-editor .editor.modified');
+      await modified.locator('.view-lines').click();
+      let shownAt = 0;
+      await eventually(async () => {
+        await session.page.keyboard.press('Control+End');
+        assert.match((await modified.locator('.view-lines').textContent()) ?? '', /THE-LAST-LINE/);
+        shownAt = Date.now();
+      }, { timeoutMs: 30_000, intervalMs: 50, message: 'the last line of the proposal in the diff editor' });
+      console.log(`      figure: ${shape} (${(body.length / 1024).toFixed(0)} KB): last byte sent → shown in the diff editor ${shownAt - sent} ms (approval card after ${cardAt - sent} ms)`);
+      // Enter in the chat input while the review waits never approves it.
+      const input = chat.locator('textarea[aria-label="Message CodeAgent"]');
+      await input.fill('not an approval');
+      await input.press('Enter');
+      const card = transcriptEntries(chat, 'approval').last();
+      assert.equal(await card.getAttribute('data-phase'), 'request', 'still waiting for a decision');
+      assert.equal(chatPosts(suite.model).length, 2);
+      await card.getByRole('button', { name: 'Reject' }).click();
+    });
+  }
 });
 
 describe('changes of a turn and checkpoints', function () {

@@ -6,6 +6,9 @@ import type { DiffEditorApprover } from './diffEditorApprover';
 
 /** Redraw a streaming proposal at most this often: a 200 KB Write arrives in thousands of pieces. */
 const refreshMs = 120;
+/** Each redraw makes VS Code diff the whole proposal again: big proposals redraw less often (200 KB: every 2 s). */
+const refreshMsPerKb = 10;
+const maxRefreshMs = 2000;
 const previewedTools = new Set(['Write', 'Edit']);
 
 interface StreamingCall {
@@ -42,10 +45,11 @@ export class LiveProposals {
         const call = this.calls.get(event.callId);
         if (!call) return;
         call.params[event.param] = (call.params[event.param] ?? '') + event.delta;
+        const size = Object.values(call.params).reduce((sum, value) => sum + value.length, 0);
         call.timer ??= setTimeout(() => {
           call.timer = undefined;
           call.refreshing = call.refreshing.then(() => this.refresh(event.callId, call));
-        }, refreshMs);
+        }, Math.min(maxRefreshMs, Math.max(refreshMs, (size / 1024) * refreshMsPerKb)));
         return;
       }
       case 'toolResult':
