@@ -32,8 +32,8 @@ async function runCommand(page: Page, title: string): Promise<void> {
 describe('review in the diff editor', function () {
   const suite = useCodeServerSuite();
 
-  async function open(name: string) {
-    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name });
+  async function open(name: string, settings: Record<string, unknown> = {}) {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
@@ -112,7 +112,8 @@ describe('review in the diff editor', function () {
   });
   it('never overwrites unsaved changes in an open editor of the file', async function () {
     suite.model.enqueue({ text: READ }, { text: WRITE }, { text: 'I will wait for you to save.' });
-    const { workspace, session, chat } = await open('diff-dirty');
+    // VS Code for the web saves after a delay by default; this test needs the edit to stay unsaved.
+    const { workspace, session, chat } = await open('diff-dirty', { 'files.autoSave': 'off' });
     const original = fs.readFileSync(path.join(workspace, FILE), 'utf8');
     // Open src/a.ts and leave an unsaved edit in it.
     await runCommand(session.page, 'Go to File');

@@ -71,15 +71,21 @@ export class DiffEditorApprover implements Approver {
       if (existing) await this.finish(existing);
       return { decision: 'rejected', feedback: `Not applied by CodeAgent: ${request.path} has unsaved changes in an editor, which this change would overwrite. Ask the user to save or discard them, then try again.` };
     }
-    const review = await this.show(info.callId, request.path, request.before ?? '', request.after);
+    // Waiting before the editor opens: a click on the chat card must never arrive before the approval exists.
+    const waiting = this.pending.request(request, info, signal);
+    const shown = this.show(info.callId, request.path, request.before ?? '', request.after);
     try {
-      const decision = await this.pending.request(request, info, signal);
-      if (decision.decision === 'rejected') return decision;
+      const decision = await waiting;
+      const review = this.reviews.get(info.callId);
+      if (decision.decision === 'rejected' || !review) return decision;
       // Written in the proposal's line endings and BOM; an editor's normalisation is not a user edit.
       const finalContent = fromEditorText(this.currentText(review), request.after);
       return finalContent === request.after ? decision : { ...decision, finalContent };
     } finally {
-      await this.finish(review);
+      // An editor still opening is closed once it has opened, never left behind.
+      await shown.catch(() => undefined);
+      const review = this.reviews.get(info.callId);
+      if (review) await this.finish(review);
     }
   }
 
