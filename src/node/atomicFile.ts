@@ -12,6 +12,8 @@ export function atomicTempTarget(name: string): string | undefined {
 export interface AtomicWriteOptions {
   /** Before replacing the target, keep its current content under this path, replaced atomically too. */
   keepPreviousAs?: string;
+  /** False for a cache that may be lost in a crash (never half-written): skips the fsync. */
+  durable?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export async function writeFileAtomic(target: string, content: string, options: 
     const handle = await fsp.open(temp, 'wx');
     try {
       await handle.writeFile(content, 'utf8');
-      await handle.sync();
+      if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -33,6 +35,21 @@ export async function writeFileAtomic(target: string, content: string, options: 
   } catch (error) {
     await fsp.rm(temp, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Appends text to file (created if missing) with one write and one fsync; returns the file's size after it.
+ * A crash can leave the text's start without its end: readers drop an unfinished last line.
+ */
+export async function appendFileDurable(file: string, text: string): Promise<number> {
+  const handle = await fsp.open(file, 'a');
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+    return (await handle.stat()).size;
+  } finally {
+    await handle.close();
   }
 }
 

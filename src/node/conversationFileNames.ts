@@ -3,14 +3,17 @@ import * as path from 'node:path';
 const safeId = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 // Windows opens a device, not a file, for these names, whatever the extension.
 const windowsDeviceName = /^(con|prn|aux|nul|com\d|lpt\d)$/;
-const conversationFileName = /^([a-z0-9][a-z0-9_-]*)\.(json|json\.bak|meta\.json)$/;
+const conversationFileName = /^([a-z0-9][a-z0-9_-]*)\.(json|json\.bak|meta\.json|log\.jsonl)$/;
 
-export type ConversationFileRole = 'main' | 'backup' | 'meta';
+export type ConversationFileRole = 'main' | 'backup' | 'meta' | 'log';
 
 export interface ConversationFiles {
+  /** The snapshot: the whole conversation as of its last compaction (or a whole conversation of format 1). */
   main: string;
-  /** The previous readable main file, kept by each save. */
+  /** The previous readable snapshot, kept by each compaction. */
   backup: string;
+  /** What changed since the snapshot, one record a line, appended to by each save. */
+  log: string;
   /** The history view's row, so list() need not parse whole conversations. */
   meta: string;
 }
@@ -31,6 +34,7 @@ export function conversationFiles(dir: string, id: string): ConversationFiles {
     main: path.join(dir, `${id}.json`),
     backup: path.join(dir, `${id}.json.bak`),
     meta: path.join(dir, `${id}.meta.json`),
+    log: path.join(dir, `${id}.log.jsonl`),
   };
 }
 
@@ -38,6 +42,7 @@ export function conversationFiles(dir: string, id: string): ConversationFiles {
 export function parseConversationFileName(name: string): { id: string; role: ConversationFileRole } | undefined {
   const match = conversationFileName.exec(name);
   if (!match || !isSafeConversationId(match[1])) return undefined;
-  const role: ConversationFileRole = match[2] === 'json' ? 'main' : match[2] === 'json.bak' ? 'backup' : 'meta';
+  const roles: Record<string, ConversationFileRole> = { json: 'main', 'json.bak': 'backup', 'meta.json': 'meta', 'log.jsonl': 'log' };
+  const role = roles[match[2]!]!;
   return { id: match[1], role };
 }

@@ -11,8 +11,9 @@ interface KeyState {
 }
 
 /**
- * Runs the writes of one key one after another, in call order. Each write replaces the whole file, so of the
- * requests that arrive while one runs only the last is carried out; all their callers settle with it.
+ * Runs the writes of one key one after another, in call order. Of the requests that arrive while one runs only
+ * the last is carried out, and all their callers settle with it: each write must do the work of those it
+ * replaces (it replaces the whole file, or writes everything still pending).
  */
 export class ConversationFileWriteQueue {
   private readonly keys = new Map<string, KeyState>();
@@ -36,6 +37,11 @@ export class ConversationFileWriteQueue {
       if (state.idle === idle) this.keys.delete(key);
     });
     return next.done;
+  }
+
+  /** True while a write of key runs or waits. */
+  busy(key: string): boolean {
+    return this.keys.has(key);
   }
 
   /** Resolves once every write of key asked for so far has finished, whether it succeeded or not. */

@@ -1,32 +1,86 @@
+import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { summarizeConversation, type Conversation, type ConversationSummary } from '../core/conversation/conversation';
-import { decodeConversation, encodeConversation, type DecodedConversation } from '../core/conversation/conversationCodec';
+import { conversationFormatVersion, conversationSchema, summarizeConversation, type Conversation, type ConversationSummary } from '../core/conversation/conversation';
+import { decodeConversation, encodeConversation } from '../core/conversation/conversationCodec';
 import type { ConversationProblemListener, ConversationStore } from '../core/ports/conversationStore';
-import { atomicTempTarget, syncDirectory, writeFileAtomic } from './atomicFile';
+import { appendFileDurable, atomicTempTarget, syncDirectory, writeFileAtomic } from './atomicFile';
 import { encodeConversationMeta, summaryFromMeta } from './conversationFileMeta';
 import { assertSafeConversationId, conversationFiles, parseConversationFileName } from './conversationFileNames';
 import { ConversationFileWriteQueue } from './conversationFileWriteQueue';
+import { capStrings, conversationFileFormat, encodeLogHeader, snapshotFile } from './conversationLogRecords';
+import { replayLog } from './conversationLogReplay';
+import { ConversationTracker } from './conversationTracker';
 
 export interface FileConversationStoreOptions {
   /** Each distinct problem is reported once per store. */
   onProblem?: ConversationProblemListener;
+  /** The log is compacted into a new snapshot once it outgrows the snapshot and this many bytes. */
+  minCompactBytes?: number;
+  /** … or holds this many lines. */
+  maxLogLines?: number;
 }
 
-type ReadFile = DecodedConversation | { kind: 'missing' };
+/** A snapshot file as read: format 1 (a whole conversation) or format 2 (a conversation and the generation its log continues). */
+type ReadSnapshot =
+  | { kind: 'ok'; conversation: Conversation; gen?: string; bytes: number }
+  | { kind: 'futureVersion'; version: number }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'missing' };
+
+/** A conversation as read from disk, with what the next save needs to append to it. */
+interface ReadConversation {
+  conversation: Conversation;
+  gen?: string;
+  snapshotBytes: number;
+  logBytes: number;
+  logLines: number;
+  /** False when the next save must write a new snapshot: no log to append to, or one ending in damage. */
+  appendable: boolean;
+}
+
+type WriteOp =
+  | { kind: 'snapshot'; gen: string; text: string; summary: ConversationSummary }
+  | { kind: 'lines'; text: string; summary: ConversationSummary }
+  | { kind: 'delete' }
+  /** An earlier write failed after these saves were turned into lines: they fail too (the next save writes a snapshot). */
+  | { kind: 'failed'; error: unknown };
+
+/** Per conversation: what the store last wrote (or read), so a save appends only what changed. */
+interface OpenConversation {
+  /** Undefined: the next save writes a whole snapshot (new, migrated, damaged, or after a failed write). */
+  tracker?: ConversationTracker;
+  snapshotBytes: number;
+  /** Of the log once every pending write is done. */
+  logBytes: number;
+  logLines: number;
+  pending: WriteOp[];
+  /** The sizes on disk, for the sidecar. */
+  diskMainBytes: number;
+  diskLogBytes: number;
+}
 
 const listConcurrency = 16;
+const defaultMinCompactBytes = 256 * 1024;
+const defaultMaxLogLines = 20_000;
+/** Conversations whose write state is kept; older ones write a snapshot on their next save. */
+const maxOpenConversations = 8;
 
 /**
- * Conversations as files in one directory: `<id>.json`, its previous version `<id>.json.bak`, and a small
- * `<id>.meta.json` for list(). The directory should hold nothing else (e.g. `<workspace storage>/conversations`).
- * One store per directory: temp files found at start are leftovers of a crash and are removed.
+ * Conversations as files in one directory, per conversation: a snapshot `<id>.json` (its previous version
+ * `<id>.json.bak`), a log `<id>.log.jsonl` of the saves since (see conversationLogRecords), and a small
+ * `<id>.meta.json` for list(). A save appends the records of what changed since the last save, with one fsync;
+ * once the log outgrows the snapshot, a save writes a new snapshot instead (atomically) and starts a new log.
+ * Files of format 1 (a single `<id>.json`) are read as snapshots and replaced by format 2 on their first save.
+ * The directory should hold nothing else. One store per directory: temp files found at start are leftovers
+ * of a crash and are removed.
  */
 export class FileConversationStore implements ConversationStore {
   private readonly writes = new ConversationFileWriteQueue();
   /** Ids whose main file is known to be readable: only such a file may replace the backup. */
   private readonly readableMain = new Set<string>();
   private readonly reported = new Set<string>();
+  private readonly open = new Map<string, OpenConversation>();
   private started?: Promise<void>;
 
   constructor(
@@ -46,7 +100,7 @@ export class FileConversationStore implements ConversationStore {
     const ids = new Set<string>();
     for (const name of names) {
       const file = parseConversationFileName(name);
-      if (file && file.role !== 'meta') ids.add(file.id);
+      if (file && (file.role === 'main' || file.role === 'backup')) ids.add(file.id);
     }
     const summaries = await mapWithConcurrency([...ids], listConcurrency, (id) => this.summaryOf(id));
     return summaries
@@ -58,45 +112,158 @@ export class FileConversationStore implements ConversationStore {
     assertSafeConversationId(id);
     await this.writes.settled(id);
     await this.start();
-    return this.read(id);
+    const read = await this.read(id);
+    if (!read) return undefined;
+    // Only if nothing was asked of this id meanwhile: a later save or delete knows better than this read.
+    const current = this.open.get(id);
+    if (!current || (current.pending.length === 0 && !this.writes.busy(id))) {
+      this.remember(id, {
+        tracker: read.appendable ? ConversationTracker.of(read.conversation) : undefined,
+        snapshotBytes: read.snapshotBytes,
+        logBytes: read.logBytes,
+        logLines: read.logLines,
+        pending: [],
+        diskMainBytes: read.snapshotBytes,
+        diskLogBytes: read.logBytes,
+      });
+    }
+    return read.conversation;
   }
 
+  /**
+   * Costs what changed since the last save of this store (or load), not the conversation's size: the changes
+   * are found and encoded now (the caller keeps changing the conversation) and appended to the log.
+   */
   async save(conversation: Conversation): Promise<void> {
     const id = conversation.id;
     assertSafeConversationId(id);
-    // Encode now: the caller keeps changing the conversation while an earlier save is still being written.
-    const text = encodeConversation(conversation);
-    const meta = encodeConversationMeta(summarizeConversation(conversation), Buffer.byteLength(text, 'utf8'));
-    return this.writes.run(id, () => this.write(id, text, meta));
+    const open = this.openFor(id);
+    open.pending.push(this.writeOpFor(conversation, open));
+    return this.writes.run(id, () => this.drain(id, open));
   }
 
   async delete(id: string): Promise<void> {
     assertSafeConversationId(id);
-    return this.writes.run(id, async () => {
-      await this.start();
-      const files = conversationFiles(this.dir, id);
-      // Backup first: a crash part-way must not leave a lone backup that brings the conversation back.
-      for (const file of [files.backup, files.meta, files.main]) await fsp.rm(file, { force: true });
-      this.readableMain.delete(id);
-      await syncDirectory(this.dir);
-    });
+    const open = this.openFor(id);
+    // Whatever was not written yet is moot; the next save writes a whole snapshot.
+    open.pending = [{ kind: 'delete' }];
+    open.tracker = undefined;
+    return this.writes.run(id, () => this.drain(id, open));
   }
 
-  private async write(id: string, text: string, meta: string): Promise<void> {
+  private writeOpFor(conversation: Conversation, open: OpenConversation): WriteOp {
+    const summary = summarizeConversation(conversation);
+    if (open.tracker) {
+      let lines: string[];
+      try {
+        lines = open.tracker.diff(conversation);
+      } catch (error) {
+        open.tracker = undefined;
+        throw error;
+      }
+      const text = lines.join('');
+      const bytes = Buffer.byteLength(text, 'utf8');
+      const limit = Math.max(open.snapshotBytes, this.options.minCompactBytes ?? defaultMinCompactBytes);
+      if (open.logBytes + bytes <= limit && open.logLines + lines.length <= (this.options.maxLogLines ?? defaultMaxLogLines)) {
+        open.logBytes += bytes;
+        open.logLines += lines.length;
+        return { kind: 'lines', text, summary };
+      }
+    }
+    // A new snapshot: the first save of this store, a migration, or a log grown past the snapshot.
+    open.tracker = undefined;
+    const gen = randomBytes(8).toString('hex');
+    const inner = encodeConversation({ ...conversation, transcript: conversation.transcript.map(capStrings) });
+    const text = `{"version":${conversationFileFormat},"gen":"${gen}","conversation":${inner}}`;
+    open.tracker = ConversationTracker.of(conversation);
+    open.snapshotBytes = Buffer.byteLength(text, 'utf8');
+    open.logBytes = Buffer.byteLength(encodeLogHeader(gen), 'utf8');
+    open.logLines = 1;
+    return { kind: 'snapshot', gen, text, summary };
+  }
+
+  /** Writes every pending op of id: from the last snapshot or delete on, the lines after it in one append. */
+  private async drain(id: string, open: OpenConversation): Promise<void> {
+    const ops = open.pending.splice(0);
+    if (ops.length === 0) return;
     await this.start();
-    await fsp.mkdir(this.dir, { recursive: true });
+    let from = ops.length - 1;
+    while (from > 0 && ops[from]!.kind === 'lines') from--;
+    const first = ops[from]!;
+    if (first.kind === 'failed') throw first.error;
+    const lines = ops.slice(first.kind === 'lines' ? from : from + 1) as Extract<WriteOp, { kind: 'lines' }>[];
+    const text = lines.map((op) => op.text).join('');
+    try {
+      const files = conversationFiles(this.dir, id);
+      if (first.kind === 'delete' || ops.slice(0, from).some((op) => op.kind === 'delete')) await this.removeFiles(id, open);
+      if (first.kind === 'snapshot') {
+        await fsp.mkdir(this.dir, { recursive: true });
+        const keepPrevious = await this.mainIsReadable(id);
+        await writeFileAtomic(files.main, first.text, { keepPreviousAs: keepPrevious ? files.backup : undefined });
+        this.readableMain.add(id);
+        const log = encodeLogHeader(first.gen) + text;
+        await writeFileAtomic(files.log, log);
+        await syncDirectory(this.dir);
+        open.diskMainBytes = Buffer.byteLength(first.text, 'utf8');
+        open.diskLogBytes = Buffer.byteLength(log, 'utf8');
+      } else if (text) {
+        open.diskLogBytes = await appendFileDurable(files.log, text);
+      }
+      const last = lines.at(-1) ?? first;
+      if (last.kind === 'snapshot' || last.kind === 'lines') {
+        // A cache for list(): a crash may lose it, and the sizes then tell list() to read the conversation.
+        await writeFileAtomic(files.meta, encodeConversationMeta(last.summary, open.diskMainBytes, open.diskLogBytes), { durable: false });
+      }
+    } catch (error) {
+      // The lines computed since may build on what failed: only a later snapshot is still good.
+      let snapshot = open.pending.length - 1;
+      while (snapshot >= 0 && open.pending[snapshot]!.kind !== 'snapshot' && open.pending[snapshot]!.kind !== 'delete') snapshot--;
+      if (snapshot >= 0) {
+        open.pending.splice(0, snapshot);
+      } else {
+        open.tracker = undefined;
+        open.pending = open.pending.length ? [{ kind: 'failed', error }] : [];
+      }
+      throw error;
+    }
+  }
+
+  private async removeFiles(id: string, open: OpenConversation): Promise<void> {
     const files = conversationFiles(this.dir, id);
-    const keepPrevious = await this.mainIsReadable(id);
-    await writeFileAtomic(files.main, text, { keepPreviousAs: keepPrevious ? files.backup : undefined });
-    this.readableMain.add(id);
-    await writeFileAtomic(files.meta, meta);
+    // Backup first: a crash part-way must not leave a lone backup that brings the conversation back.
+    for (const file of [files.backup, files.meta, files.main, files.log]) await fsp.rm(file, { force: true });
+    this.readableMain.delete(id);
+    open.diskMainBytes = 0;
+    open.diskLogBytes = 0;
     await syncDirectory(this.dir);
+  }
+
+  private openFor(id: string): OpenConversation {
+    const existing = this.open.get(id);
+    if (existing) {
+      // Most recently used last.
+      this.open.delete(id);
+      this.open.set(id, existing);
+      return existing;
+    }
+    const created: OpenConversation = { snapshotBytes: 0, logBytes: 0, logLines: 0, pending: [], diskMainBytes: 0, diskLogBytes: 0 };
+    this.remember(id, created);
+    return created;
+  }
+
+  private remember(id: string, open: OpenConversation): void {
+    this.open.delete(id);
+    this.open.set(id, open);
+    for (const [oldId, old] of this.open) {
+      if (this.open.size <= maxOpenConversations) break;
+      if (old.pending.length === 0 && !this.writes.busy(oldId)) this.open.delete(oldId);
+    }
   }
 
   /** A damaged main file must not replace a good backup; a newer format must not be overwritten at all. */
   private async mainIsReadable(id: string): Promise<boolean> {
     if (this.readableMain.has(id)) return true;
-    const main = await this.readFile(conversationFiles(this.dir, id).main, id);
+    const main = await this.readSnapshot(conversationFiles(this.dir, id).main, id);
     if (main.kind === 'futureVersion') {
       throw new Error(`Conversation '${id}' was saved by a newer CodeAgent (format ${main.version}); it is not overwritten.`);
     }
@@ -105,57 +272,87 @@ export class FileConversationStore implements ConversationStore {
 
   private async summaryOf(id: string): Promise<ConversationSummary | undefined> {
     const files = conversationFiles(this.dir, id);
-    const [mainSize, metaText] = await Promise.all([
+    const [mainSize, logSize, metaText] = await Promise.all([
       fsp.stat(files.main).then((s) => s.size, () => undefined),
+      fsp.stat(files.log).then((s) => s.size, () => undefined),
       fsp.readFile(files.meta, 'utf8').catch(() => undefined),
     ]);
     if (mainSize !== undefined && metaText !== undefined) {
-      const summary = summaryFromMeta(metaText, id, mainSize);
+      const summary = summaryFromMeta(metaText, id, mainSize, logSize);
       if (summary) return summary;
     }
-    // No sidecar, or one from another write of the main file: read the conversation itself.
-    const conversation = await this.read(id);
-    return conversation && summarizeConversation(conversation);
+    // No sidecar, or one from another state of the files: read the conversation itself.
+    const read = await this.read(id);
+    return read && summarizeConversation(read.conversation);
   }
 
-  private async read(id: string): Promise<Conversation | undefined> {
+  private async read(id: string): Promise<ReadConversation | undefined> {
     const files = conversationFiles(this.dir, id);
-    const main = await this.readFile(files.main, id);
+    const main = await this.readSnapshot(files.main, id);
     if (main.kind === 'ok') {
       this.readableMain.add(id);
-      return main.conversation;
+      return this.withLog(id, main);
     }
     this.readableMain.delete(id);
     if (main.kind === 'futureVersion') {
       this.report(`Conversation '${id}' was saved by a newer CodeAgent (format ${main.version}); it is skipped and left untouched.`);
       return undefined;
     }
-    const backup = await this.readFile(files.backup, id);
+    const backup = await this.readSnapshot(files.backup, id);
     if (main.kind === 'missing' && backup.kind === 'missing') return undefined;
     const mainProblem = main.kind === 'missing' ? 'is missing' : `could not be read (${main.reason})`;
     if (backup.kind === 'ok') {
       this.report(`Conversation '${id}': ${path.basename(files.main)} ${mainProblem}; the previous save was restored from its backup.`);
-      return backup.conversation;
+      const read = await this.withLog(id, backup);
+      return read && { ...read, appendable: false };
     }
     const backupProblem = backup.kind === 'missing' ? 'there is no backup' : 'its backup could not be read either';
     this.report(`Conversation '${id}' is skipped: ${path.basename(files.main)} ${mainProblem} and ${backupProblem}.`);
     return undefined;
   }
 
-  private async readFile(file: string, id: string): Promise<ReadFile> {
-    let text: string;
+  /** The snapshot with its log applied, when the log continues it. */
+  private async withLog(id: string, snapshot: Extract<ReadSnapshot, { kind: 'ok' }>): Promise<ReadConversation | undefined> {
+    const plain: ReadConversation = { conversation: snapshot.conversation, gen: snapshot.gen, snapshotBytes: snapshot.bytes, logBytes: 0, logLines: 0, appendable: false };
+    if (snapshot.gen === undefined) return plain; // format 1: migrated by the next save
+    const logFile = conversationFiles(this.dir, id).log;
+    let bytes: Buffer;
     try {
-      text = await fsp.readFile(file, 'utf8');
+      bytes = await fsp.readFile(logFile);
+    } catch (error) {
+      if (errnoOf(error) !== 'ENOENT') this.report(`Conversation '${id}': its log could not be read (${messageOf(error)}); the last snapshot was loaded.`);
+      return plain;
+    }
+    const replayed = replayLog(snapshot.conversation, bytes.toString('utf8'), snapshot.gen);
+    if (replayed.kind === 'futureVersion') {
+      this.report(`Conversation '${id}' was saved by a newer CodeAgent (format ${replayed.version}); it is skipped and left untouched.`);
+      return undefined;
+    }
+    if (replayed.kind === 'stale') return plain;
+    if (replayed.damage) {
+      this.report(`Conversation '${id}': ${path.basename(logFile)} is damaged: ${replayed.damage}. It was loaded as it was before that point.`);
+    }
+    return {
+      conversation: replayed.conversation, gen: snapshot.gen, snapshotBytes: snapshot.bytes,
+      logBytes: bytes.length, logLines: replayed.lines, appendable: !replayed.torn && !replayed.damage,
+    };
+  }
+
+  private async readSnapshot(file: string, id: string): Promise<ReadSnapshot> {
+    let bytes: Buffer;
+    try {
+      bytes = await fsp.readFile(file);
     } catch (error) {
       const code = errnoOf(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
       return { kind: 'invalid', reason: messageOf(error) };
     }
-    const decoded = decodeConversation(text);
+    const text = bytes.toString('utf8');
+    const decoded = decodeSnapshot(text);
     if (decoded.kind === 'ok' && decoded.conversation.id !== id) {
       return { kind: 'invalid', reason: `it holds conversation '${decoded.conversation.id}'` };
     }
-    return decoded;
+    return decoded.kind === 'ok' ? { ...decoded, bytes: bytes.length } : decoded;
   }
 
   private start(): Promise<void> {
@@ -184,6 +381,27 @@ export class FileConversationStore implements ConversationStore {
     this.reported.add(message);
     this.options.onProblem?.(message);
   }
+}
+
+/** Format 2 wraps the conversation with the generation its log continues; format 1 is the conversation itself. */
+function decodeSnapshot(text: string): Exclude<ReadSnapshot, { kind: 'missing' | 'ok' }> | { kind: 'ok'; conversation: Conversation; gen?: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'invalid', reason: `not valid JSON (${messageOf(error)})` };
+  }
+  const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
+  if (version === conversationFormatVersion) return decodeConversation(text);
+  if (typeof version === 'number' && version > conversationFileFormat) return { kind: 'futureVersion', version };
+  const file = snapshotFile.safeParse(json);
+  if (!file.success || file.data.version !== conversationFileFormat) return { kind: 'invalid', reason: 'not a conversation snapshot' };
+  const conversation = conversationSchema.safeParse(file.data.conversation);
+  if (!conversation.success) {
+    const issue = conversation.error.issues[0];
+    return { kind: 'invalid', reason: issue ? `conversation.${issue.path.join('.')}: ${issue.message}` : 'invalid conversation' };
+  }
+  return { kind: 'ok', conversation: conversation.data, gen: file.data.gen };
 }
 
 async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {

@@ -281,9 +281,7 @@ export class ChatController {
   }
 }
 
+/** The stored entries themselves, not copies: the store writes only what changed since it read them. */
 function validEntries(raw: unknown[]): TranscriptEntry[] {
-  return raw.flatMap((entry) => {
-    const parsed = TranscriptEntry.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return raw.filter((entry): entry is TranscriptEntry => TranscriptEntry.safeParse(entry).success);
 }

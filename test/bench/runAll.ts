@@ -4,6 +4,7 @@ import { runParserBench } from './parserBench';
 async function runAll(): Promise<void> {
   await runParserBench();
   await (await import('./contextBench')).runContextBench();
+  await (await import('./storeBench')).runStoreBench();
 }
 
 runAll().catch((error: unknown) => {

@@ -12,7 +12,12 @@ export interface ConversationStore {
   list(): Promise<ConversationSummary[]>;
   /** Undefined when there is no such conversation or it could not be read. Sees every save called before it. */
   load(id: string): Promise<Conversation | undefined>;
-  /** Atomic: after a crash the previous or the new version is on disk, never a mix. Saves of one id apply in call order. */
+  /**
+   * Atomic: after a crash the previous or the new version is on disk, never a mix. Saves of one id apply in call order.
+   * What is written is taken when save() is called. An implementation may write only what changed since the last
+   * save or load of the id, found by identity: history messages, checkpoints and turn changes must then be replaced,
+   * not changed in place, when they change; transcript entries may change in place (text, meta replaced).
+   */
   save(conversation: Conversation): Promise<void>;
   delete(id: string): Promise<void>;
 }

@@ -36,15 +36,25 @@ export type Checkpoint = z.infer<typeof Checkpoint>;
  */
 export class CheckpointLog {
   private readonly checkpoints: Checkpoint[];
+  /**
+   * The copy toSnapshot last gave of each checkpoint, until it changes: a save compares checkpoints by identity,
+   * and copying every file's content on every save would cost the whole conversation's size. Treat as read-only.
+   */
+  private readonly copies = new Map<Checkpoint, Checkpoint>();
 
   constructor(snapshot: readonly Checkpoint[] = []) {
     this.checkpoints = snapshot.map(copyCheckpoint);
+    // The stored checkpoints are equal to the copies: the next save sees them unchanged.
+    this.checkpoints.forEach((checkpoint, i) => this.copies.set(checkpoint, snapshot[i]!));
   }
 
   begin(messageId: string, state?: CheckpointState): void {
     const existing = this.find(messageId);
     if (existing) {
-      if (state) existing.state = copyState(state);
+      if (state) {
+        existing.state = copyState(state);
+        this.copies.delete(existing);
+      }
       return;
     }
     this.checkpoints.push({ messageId, files: [], ...(state ? { state: copyState(state) } : {}) });
@@ -66,6 +76,7 @@ export class CheckpointLog {
     file.existsAfter = write.after !== undefined;
     if (write.after !== undefined) file.after = write.after;
     else delete file.after;
+    this.copies.delete(checkpoint);
   }
 
   get(messageId: string): Checkpoint | undefined {
@@ -73,8 +84,13 @@ export class CheckpointLog {
     return checkpoint && copyCheckpoint(checkpoint);
   }
 
+  /** Copies, made again only for the checkpoints that changed since the last call: do not change them. */
   toSnapshot(): Checkpoint[] {
-    return this.checkpoints.map(copyCheckpoint);
+    return this.checkpoints.map((checkpoint) => {
+      let copy = this.copies.get(checkpoint);
+      if (!copy) this.copies.set(checkpoint, (copy = copyCheckpoint(checkpoint)));
+      return copy;
+    });
   }
 
   private find(messageId: string): Checkpoint | undefined {

@@ -14,6 +14,11 @@ describe('FileConversationStore', () => {
   const file = (name: string) => path.join(dir, name);
   const files = async () => (await fsp.readdir(dir)).sort();
   const edited = (conversation: Conversation, title: string, updatedAt: number): Conversation => ({ ...conversation, title, updatedAt });
+  /** The conversation a snapshot file holds, of format 2 or 1. */
+  const snapshot = async (name: string): Promise<Conversation> => {
+    const json = JSON.parse(await fsp.readFile(file(name), 'utf8')) as { version: number; conversation?: Conversation };
+    return json.version === 2 ? json.conversation! : (json as unknown as Conversation);
+  };
 
   beforeEach(async () => {
     dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'codeagent-conversations-'));
@@ -26,16 +31,16 @@ describe('FileConversationStore', () => {
     const conversation = realisticConversation();
     await store.save(conversation);
     assert.deepEqual(await newStore().load(conversation.id), conversation);
-    assert.deepEqual(await files(), ['c-m5x1k2-0.json', 'c-m5x1k2-0.meta.json']);
+    assert.deepEqual(await files(), ['c-m5x1k2-0.json', 'c-m5x1k2-0.log.jsonl', 'c-m5x1k2-0.meta.json']);
     assert.deepEqual(problems, []);
   });
 
-  it('keeps the previous save as a backup', async () => {
+  it('keeps the previous snapshot as a backup when it writes a new one', async () => {
     const first = realisticConversation('c1', 1000);
     await store.save(first);
-    await store.save(edited(first, 'second', 2000));
-    assert.deepEqual(await files(), ['c1.json', 'c1.json.bak', 'c1.meta.json']);
-    assert.equal(JSON.parse(await fsp.readFile(file('c1.json.bak'), 'utf8')).title, first.title);
+    await newStore().save(edited(first, 'second', 2000)); // a store that did not write it starts with a snapshot
+    assert.deepEqual(await files(), ['c1.json', 'c1.json.bak', 'c1.log.jsonl', 'c1.meta.json']);
+    assert.equal((await snapshot('c1.json.bak')).title, first.title);
     assert.equal((await store.load('c1'))?.title, 'second');
   });
 
@@ -85,7 +90,7 @@ describe('FileConversationStore', () => {
     await store.save(realisticConversation('gone', 2));
     await store.save(realisticConversation('kept', 3));
     await store.delete('gone');
-    assert.deepEqual(await files(), ['kept.json', 'kept.meta.json']);
+    assert.deepEqual(await files(), ['kept.json', 'kept.log.jsonl', 'kept.meta.json']);
     assert.equal(await store.load('gone'), undefined);
     assert.deepEqual((await store.list()).map((s) => s.id), ['kept']);
     await store.delete('never-existed');
@@ -94,7 +99,7 @@ describe('FileConversationStore', () => {
   describe('recovery', () => {
     it('loads the backup when the main file is torn', async () => {
       await store.save(realisticConversation('c1', 1000));
-      await store.save(edited(realisticConversation('c1', 1000), 'lost', 2000));
+      await newStore().save(edited(realisticConversation('c1', 1000), 'lost', 2000));
       const text = await fsp.readFile(file('c1.json'), 'utf8');
       await fsp.writeFile(file('c1.json'), text.slice(0, text.length / 2));
 
@@ -108,14 +113,13 @@ describe('FileConversationStore', () => {
 
     it('does not let a torn main file replace a good backup', async () => {
       await store.save(realisticConversation('c1', 1000));
-      await store.save(realisticConversation('c1', 2000));
+      await newStore().save(realisticConversation('c1', 2000));
       await fsp.writeFile(file('c1.json'), '{"version":1,"id":"c1","tit');
 
-      const fresh = newStore();
-      await fresh.save(realisticConversation('c1', 3000));
-      assert.equal(JSON.parse(await fsp.readFile(file('c1.json.bak'), 'utf8')).updatedAt, 1000);
-      await fresh.save(realisticConversation('c1', 4000));
-      assert.equal(JSON.parse(await fsp.readFile(file('c1.json.bak'), 'utf8')).updatedAt, 3000);
+      await newStore().save(realisticConversation('c1', 3000));
+      assert.equal((await snapshot('c1.json.bak')).updatedAt, 1000);
+      await newStore().save(realisticConversation('c1', 4000));
+      assert.equal((await snapshot('c1.json.bak')).updatedAt, 3000);
     });
 
     it('skips a torn file without a backup, reporting it once', async () => {
@@ -150,24 +154,24 @@ describe('FileConversationStore', () => {
 
       const fresh = newStore();
       assert.deepEqual((await fresh.list()).map((s) => [s.id, s.updatedAt]), [['c1', 1000]]);
-      assert.deepEqual(await files(), ['.unrelated.0123456789ab.tmp', 'c1.json', 'c1.meta.json']);
+      assert.deepEqual(await files(), ['.unrelated.0123456789ab.tmp', 'c1.json', 'c1.log.jsonl', 'c1.meta.json']);
       assert.deepEqual(await fresh.load('c1'), realisticConversation('c1', 1000));
       assert.deepEqual(problems, []);
     });
 
     it('skips a file from a future format version and never overwrites it', async () => {
       await store.save(realisticConversation('future', 1000));
-      await store.save(realisticConversation('future', 2000));
-      const future = JSON.stringify({ version: 2, id: 'future', title: 'From a newer CodeAgent', chapters: [] });
+      await newStore().save(realisticConversation('future', 2000));
+      const future = JSON.stringify({ version: 3, id: 'future', title: 'From a newer CodeAgent', chapters: [] });
       await fsp.writeFile(file('future.json'), future);
 
       const fresh = newStore();
       assert.equal(await fresh.load('future'), undefined, 'the v1 backup is not offered in its place');
       assert.deepEqual(await fresh.list(), []);
-      await assert.rejects(fresh.save(realisticConversation('future', 3000)), /newer CodeAgent \(format 2\); it is not overwritten/);
+      await assert.rejects(fresh.save(realisticConversation('future', 3000)), /newer CodeAgent \(format 3\); it is not overwritten/);
       assert.equal(await fsp.readFile(file('future.json'), 'utf8'), future);
       assert.equal(problems.length, 1);
-      assert.match(problems[0]!, /'future' was saved by a newer CodeAgent \(format 2\)/);
+      assert.match(problems[0]!, /'future' was saved by a newer CodeAgent \(format 3\)/);
     });
   });
 
@@ -179,11 +183,10 @@ describe('FileConversationStore', () => {
       const saves = Array.from({ length: 24 }, (_, i) => store.save(edited(base, `version ${i + 1}`, 1001 + i)));
       await Promise.all([first, ...saves]);
 
-      const onDisk = JSON.parse(await fsp.readFile(file('busy.json'), 'utf8'));
-      assert.equal(onDisk.title, 'version 24');
-      assert.match(JSON.parse(await fsp.readFile(file('busy.json.bak'), 'utf8')).title, /^version \d+$/);
+      assert.equal((await newStore().load('busy'))?.title, 'version 24');
       assert.equal((await newStore().list())[0]?.title, 'version 24');
-      assert.deepEqual(await files(), ['busy.json', 'busy.json.bak', 'busy.meta.json']);
+      assert.deepEqual(await files(), ['busy.json', 'busy.log.jsonl', 'busy.meta.json']);
+      assert.deepEqual(problems, []);
     });
 
     it('writes a snapshot: changes made after save() returns do not leak into the file', async () => {

@@ -26,6 +26,23 @@ describe('checkpoints', () => {
       ]);
     });
 
+    it('gives the same copy of a checkpoint until it changes, so a save can tell what changed by identity', () => {
+      const stored: Checkpoint = { messageId: 'm1', files: [{ path: 'a.ts', existed: true, content: 'a0', existsAfter: true, after: 'a1' }] };
+      const log = new CheckpointLog([stored]);
+      log.begin('m2');
+      const first = log.toSnapshot();
+      assert.equal(first[0], stored, 'a stored checkpoint is its own copy');
+      assert.deepEqual(log.toSnapshot(), first);
+      assert.ok(log.toSnapshot().every((c, i) => c === first[i]));
+      log.record('m2', { path: 'b.ts', before: 'b0', after: 'b1' });
+      const second = log.toSnapshot();
+      assert.equal(second[0], first[0]);
+      assert.notEqual(second[1], first[1]);
+      assert.deepEqual(second[1]?.files.map((f) => f.path), ['b.ts']);
+      log.begin('m1', { todos: [] });
+      assert.notEqual(log.toSnapshot()[0], stored);
+    });
+
     it('keeps messages in order even when their turn changed nothing, with the todos and plan of that moment', () => {
       const log = new CheckpointLog();
       const todos: TodoItem[] = [{ content: 'x', status: 'pending' }];
