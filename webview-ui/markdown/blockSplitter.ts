@@ -145,7 +145,7 @@ function groupBlocks(tokens: Token[], linkKey: string): Block[] {
   const flush = (): void => {
     if (!current.length) return;
     const raw = current.map((token) => token.raw).join('');
-    const last = current.findLast((token) => token.type !== 'space');
+    const last = [...current].reverse().find((token) => token.type !== 'space');
     blocks.push({ raw, tokens: current, openFence: last !== undefined && isOpenFence(last), key: `${linkKey}\u0000${raw}` });
     current = [];
   };
