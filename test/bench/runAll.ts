@@ -4,6 +4,7 @@ import { runParserBench } from './parserBench';
 async function runAll(): Promise<void> {
   await runParserBench();
   await (await import('./contextBench')).runContextBench();
+  await (await import('./webviewBench')).runWebviewBench();
 }
 
 runAll().catch((error: unknown) => {
