@@ -24,12 +24,23 @@ import yaml from 'highlight.js/lib/languages/yaml';
 const languages = { bash, c, cpp, csharp, css, diff, go, java, javascript, json, markdown, php, python, ruby, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
 
+const codeBlocks = 'pre > code[class*="language-"]';
+
 /** Highlights fenced code blocks that name a known language; others stay plain (guessing is slow and often wrong). */
 export function highlightCodeBlocks(root: HTMLElement): void {
-  for (const block of root.querySelectorAll<HTMLElement>('pre > code[class*="language-"]')) {
-    const language = /language-([\w+#-]+)/.exec(block.className)?.[1]?.toLowerCase();
-    if (!language || !hljs.getLanguage(language)) continue;
-    block.innerHTML = hljs.highlight(block.textContent ?? '', { language, ignoreIllegals: true }).value;
-    block.classList.add('hljs');
-  }
+  for (const block of root.querySelectorAll<HTMLElement>(codeBlocks)) highlightCode(block);
+}
+
+/** The code blocks `highlightCodeBlocks` would highlight among some top-level nodes, in document order. */
+export function codeBlocksIn(nodes: readonly Node[]): HTMLElement[] {
+  const blocks: HTMLElement[] = [];
+  for (const node of nodes) if (node instanceof Element) blocks.push(...node.querySelectorAll<HTMLElement>(codeBlocks));
+  return blocks;
+}
+
+export function highlightCode(block: HTMLElement): void {
+  const language = /language-([\w+#-]+)/.exec(block.className)?.[1]?.toLowerCase();
+  if (!language || !hljs.getLanguage(language)) return;
+  block.innerHTML = hljs.highlight(block.textContent ?? '', { language, ignoreIllegals: true }).value;
+  block.classList.add('hljs');
 }

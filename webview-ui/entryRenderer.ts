@@ -3,6 +3,7 @@ import { addAgentBadge } from './agentBadge';
 import { approvalCard } from './approvalCard';
 import { highlightCodeBlocks } from './codeHighlighter';
 import { renderMarkdown } from './markdown';
+import { StreamingMarkdown } from './markdown/streamingMarkdown';
 import { linkMentions, type MentionRef } from './mentionChips';
 import { planChecklist } from './planChecklist';
 import { toolCallCard } from './toolCallCard';
@@ -38,6 +39,33 @@ export function renderEntryBody(entry: TranscriptEntry, element: HTMLElement): v
   const body = element.querySelector<HTMLElement>(':scope > .entry-body');
   if (body) fillBody(body, entry);
   else renderEntry(entry, element);
+}
+
+/** Entries whose streamed Markdown renders incrementally (user messages arrive whole and link their mentions). */
+const streamedKinds = new Set(['assistant', 'completion', 'thinking']);
+const streams = new WeakMap<HTMLElement, StreamingMarkdown>();
+
+/**
+ * A streamed entry's body after more text arrived: only the blocks at its end that can still change are
+ * rendered again, so a frame costs O(new text), not O(all text). Its final DOM equals `renderEntryBody`'s.
+ */
+export function renderStreamingBody(entry: TranscriptEntry, element: HTMLElement): void {
+  const body = streamedKinds.has(entry.kind) ? streamedBody(element) : null;
+  if (!body) return renderEntryBody(entry, element);
+  let stream = streams.get(body);
+  if (!stream) streams.set(body, (stream = new StreamingMarkdown(body)));
+  stream.update(entry.text);
+}
+
+/** The stream paused or ended: an unclosed code fence at the end gets highlighted, as a whole render does. */
+export function finishStreamingBody(element: HTMLElement): void {
+  const body = streamedBody(element);
+  if (body) streams.get(body)?.finish();
+}
+
+function streamedBody(element: HTMLElement): HTMLElement | null {
+  // A thinking entry's body sits in its collapsible block, which stays (and stays open if the user opened it).
+  return element.querySelector<HTMLElement>(':scope > .entry-body, :scope > details > .entry-body');
 }
 
 function setData(element: HTMLElement, key: string, value: string | undefined): void {

@@ -1,10 +1,7 @@
-import { marked } from 'marked';
-import DOMPurify from 'dompurify';
-
-marked.setOptions({ gfm: true, breaks: false });
+import { marked } from './markdown/markedSetup';
+import { sanitizeHtml } from './markdown/sanitize';
 
 /** Model output is untrusted: render Markdown, then strip anything executable. */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(source, { async: false });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
+  return sanitizeHtml(marked.parse(source, { async: false }));
 }

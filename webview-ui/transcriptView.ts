@@ -1,17 +1,29 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { childGroupOf, syncChildSteps } from './childSteps';
-import { renderEntry, renderEntryBody } from './entryRenderer';
+import { finishStreamingBody, renderEntry, renderStreamingBody } from './entryRenderer';
+
+/** Work per slice of a restored conversation: well under the 50 ms of a long task. */
+const SLICE_MS = 8;
+/** Quiet time after which a streamed entry counts as finished (its open code fence, if any, gets highlighted). */
+const SETTLE_MS = 300;
 
 /**
  * The transcript as a keyed list of DOM nodes. Streaming deltas mark one entry dirty and are painted
- * at most once per animation frame, so a long reply never re-renders the whole log per token.
- * An entry with a `parent` (a sub-agent's step) lives inside its parent's element, not at the top level.
+ * at most once per animation frame, so a long reply never re-renders the whole log per token; a streamed
+ * entry itself re-renders only its open blocks (StreamingMarkdown). An entry with a `parent` (a sub-agent's
+ * step) lives inside its parent's element, not at the top level. A restored conversation is built from its
+ * end in slices of a few milliseconds, so even thousands of entries open without a long task.
  */
 export class TranscriptView {
   private readonly entries = new Map<string, TranscriptEntry>();
   private readonly elements = new Map<string, HTMLElement>();
   private readonly dirty = new Set<string>();
+  private readonly streamed = new Set<string>();
   private frame: number | undefined;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Groups (a top-level entry and its nested entries) of a restored conversation not built yet, oldest first. */
+  private unbuilt: TranscriptEntry[][] = [];
+  private buildTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -19,15 +31,18 @@ export class TranscriptView {
     this.entries.clear();
     this.elements.clear();
     this.dirty.clear();
+    this.streamed.clear();
     this.root.replaceChildren();
-    for (const entry of entries) this.add(entry);
+    for (const entry of entries) this.entries.set(entry.id, entry);
+    this.unbuilt = groups(entries);
+    this.buildSlice(true);
   }
 
   add(entry: TranscriptEntry): void {
+    this.buildAll();
     const stickToBottom = this.isAtBottom();
     this.entries.set(entry.id, entry);
-    const element = renderEntry(entry);
-    this.elements.set(entry.id, element);
+    const element = this.build(entry);
     const parent = entry.parent ? this.elements.get(entry.parent) : undefined;
     // A child before its parent only happens in a malformed stream: better shown at the top level than lost.
     (parent ? childGroupOf(parent) : this.root).append(element);
@@ -36,9 +51,11 @@ export class TranscriptView {
   }
 
   update(entry: TranscriptEntry): void {
+    this.buildAll();
     const element = this.elements.get(entry.id);
     if (!element) return this.add(entry);
     this.entries.set(entry.id, entry);
+    this.streamed.delete(entry.id);
     renderEntry(entry, element);
     syncChildSteps(element, entry);
     this.syncAncestors(entry);
@@ -52,16 +69,70 @@ export class TranscriptView {
     this.frame ??= requestAnimationFrame(() => this.paint());
   }
 
+  /** Touches only the entries that changed since the last frame; an entry not built yet gets its text when it is. */
   private paint(): void {
     this.frame = undefined;
     const stickToBottom = this.isAtBottom();
     for (const id of this.dirty) {
       const entry = this.entries.get(id);
       const element = this.elements.get(id);
-      if (entry && element) renderEntryBody(entry, element);
+      if (!entry || !element) continue;
+      renderStreamingBody(entry, element);
+      this.streamed.add(id);
     }
     this.dirty.clear();
     if (stickToBottom) this.scrollToBottom();
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => this.settle(), SETTLE_MS);
+  }
+
+  private settle(): void {
+    this.settleTimer = undefined;
+    if (this.dirty.size) return; // still streaming: the next paint schedules another settle
+    for (const id of this.streamed) {
+      const element = this.elements.get(id);
+      if (element) finishStreamingBody(element);
+    }
+    this.streamed.clear();
+  }
+
+  private build(entry: TranscriptEntry): HTMLElement {
+    const element = renderEntry(entry);
+    this.elements.set(entry.id, element);
+    return element;
+  }
+
+  /** Builds the newest unbuilt groups for a few milliseconds and puts them above the ones already built. */
+  private buildSlice(first: boolean): void {
+    this.buildTimer = undefined;
+    const deadline = performance.now() + SLICE_MS;
+    const built: HTMLElement[] = [];
+    while (this.unbuilt.length && (built.length === 0 || performance.now() < deadline)) built.push(this.buildGroup(this.unbuilt.pop()!));
+    if (!built.length) return;
+    const stickToBottom = first || this.isAtBottom();
+    const fragment = document.createDocumentFragment();
+    fragment.append(...built.reverse());
+    this.root.prepend(fragment);
+    if (stickToBottom) this.scrollToBottom();
+    if (this.unbuilt.length) this.buildTimer = setTimeout(() => this.buildSlice(false), 0);
+  }
+
+  /** A message other than a delta needs every entry in place (a parent, an entry to update): build the rest now. */
+  private buildAll(): void {
+    if (!this.unbuilt.length) return;
+    clearTimeout(this.buildTimer);
+    this.buildTimer = undefined;
+    const built = this.unbuilt.map((group) => this.buildGroup(group));
+    this.unbuilt = [];
+    this.root.prepend(...built);
+  }
+
+  private buildGroup(group: TranscriptEntry[]): HTMLElement {
+    const [top, ...nested] = group;
+    const element = this.build(top!);
+    for (const entry of nested) childGroupOf(this.elements.get(entry.parent!)!).append(this.build(entry));
+    for (const entry of nested) this.syncAncestors(entry);
+    return element;
   }
 
   /** A new or changed child (a waiting approval, say) can change whether its parents' steps should show. */
@@ -84,4 +155,18 @@ export class TranscriptView {
     const scroller = document.scrollingElement ?? document.documentElement;
     scroller.scrollTop = scroller.scrollHeight;
   }
+}
+
+/** Each top-level entry with the entries nested under it, in order; an entry whose parent came later stays top-level. */
+function groups(entries: TranscriptEntry[]): TranscriptEntry[][] {
+  const result: TranscriptEntry[][] = [];
+  const groupOf = new Map<string, TranscriptEntry[]>();
+  for (const entry of entries) {
+    const parentGroup = entry.parent ? groupOf.get(entry.parent) : undefined;
+    const group = parentGroup ?? [];
+    if (!parentGroup) result.push(group);
+    group.push(entry);
+    groupOf.set(entry.id, group);
+  }
+  return result;
 }

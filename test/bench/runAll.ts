@@ -5,6 +5,7 @@ async function runAll(): Promise<void> {
   await runParserBench();
   await (await import('./contextBench')).runContextBench();
   await (await import('./storeBench')).runStoreBench();
+  await (await import('./webviewBench')).runWebviewBench();
 }
 
 runAll().catch((error: unknown) => {

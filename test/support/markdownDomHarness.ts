@@ -1,0 +1,49 @@
+// Bundled for Chromium by the webview unit tests: the real renderers, on `window`.
+import { highlightCodeBlocks } from '../../webview-ui/codeHighlighter';
+import { renderMarkdown } from '../../webview-ui/markdown';
+import { StreamingMarkdown } from '../../webview-ui/markdown/streamingMarkdown';
+
+declare global {
+  interface Window {
+    markdownHarness: typeof harness;
+  }
+}
+
+const harness = {
+  /** What `fillBody` does with a whole text. */
+  whole(text: string): string {
+    const body = document.createElement('div');
+    body.innerHTML = renderMarkdown(text);
+    highlightCodeBlocks(body);
+    return body.innerHTML;
+  },
+  /** Streams the parts into a live element and counts executable markup that ever reached it. */
+  stream(parts: string[], finish: boolean): { html: string; liveOnerror: number } {
+    const body = document.createElement('div');
+    document.body.append(body);
+    let liveOnerror = 0;
+    const count = (records: MutationRecord[]): void => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof Element && (node.matches('[onerror], script') || node.querySelector('[onerror], script'))) liveOnerror++;
+        if (record.type === 'attributes' && record.attributeName === 'onerror') liveOnerror++;
+      }
+    };
+    // Every node ever inserted, even one removed by the next update, is checked.
+    const observer = new MutationObserver(count);
+    observer.observe(body, { childList: true, subtree: true, attributes: true });
+    const stream = new StreamingMarkdown(body);
+    let text = '';
+    for (const part of parts) {
+      text += part;
+      stream.update(text);
+      if (body.querySelector('[onerror], script')) liveOnerror++;
+    }
+    if (finish) stream.finish();
+    count(observer.takeRecords());
+    observer.disconnect();
+    body.remove();
+    return { html: body.innerHTML, liveOnerror };
+  },
+};
+
+window.markdownHarness = harness;

@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../support/chromium';
+import { chunks, corpus, randomChunks } from './markdownCorpus';
+
+/** StreamingMarkdown in a real DOM (Chromium): sanitising, highlighting and the final DOM of a stream. */
+describe('StreamingMarkdown in Chromium', function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    const bundle = await esbuild.build({
+      entryPoints: [path.resolve(__dirname, '../../support/markdownDomHarness.ts')],
+      bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent',
+    });
+    browser = await launchChromium();
+    page = await browser.newPage();
+    await page.setContent('<!DOCTYPE html><html><body></body></html>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  const stream = (parts: string[], finish = true) => page.evaluate(([p, f]) => window.markdownHarness.stream(p, f), [parts, finish] as const);
+  const whole = (text: string) => page.evaluate((t) => window.markdownHarness.whole(t), text);
+
+  for (const { name, text } of corpus()) {
+    it(`ends with the DOM of one whole render for "${name}" (16-character and random chunks)`, async () => {
+      const expected = await whole(text);
+      assert.equal((await stream(chunks(text, 16))).html, expected, '16-character chunks');
+      for (const seed of [3, 11]) assert.equal((await stream(randomChunks(text, seed))).html, expected, `random chunks, seed ${seed}`);
+    });
+  }
+
+  it('equals a whole render when the text ends in a closed fence, without finish()', async () => {
+    const text = 'Intro.\n\n```ts\nconst a: number = 1;\n```\n';
+    assert.equal((await stream(chunks(text, 4), false)).html, await whole(text));
+  });
+
+  it('shows an open fence as plain text, and highlights it once finished', async () => {
+    const text = 'Intro.\n\n```ts\nconst a: number = 1;\n';
+    const open = await stream(chunks(text, 4), false);
+    assert.doesNotMatch(open.html, /hljs/);
+    assert.match(open.html, /<code class="language-ts">const a: number = 1;\n<\/code>/);
+    assert.equal((await stream(chunks(text, 4), true)).html, await whole(text));
+  });
+
+  it('sanitises HTML in the open tail: an <img onerror> streaming in is never live in the DOM', async () => {
+    const text = 'Look:\n\n<img src="x" onerror="window.pwned = 1">\n\nand inline <img src=y onerror=window.pwned=2> too <script>window.pwned=3</script>\n\nEnd.\n';
+    for (const parts of [chunks(text, 1), chunks(text, 16), randomChunks(text, 5)]) {
+      const result = await stream(parts);
+      assert.equal(result.liveOnerror, 0);
+      assert.match(result.html, /<img src="x">/);
+    }
+    await page.waitForTimeout(50);
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+  });
+});
