@@ -69,7 +69,16 @@ export class BrowserSession {
     const selector = options.selector ?? CHAT_INPUT;
     const timeoutMs = options.timeoutMs ?? 30_000;
     const deadline = Date.now() + timeoutMs;
+    // code-server sometimes leaves a webview blank (its service worker misses the first load): once, hide
+    // the view and show it again, which makes VS Code resolve the webview anew. The host keeps the state.
+    let nudgeAt = options.selector === undefined ? Date.now() + Math.min(12_000, timeoutMs / 2) : Number.POSITIVE_INFINITY;
     while (Date.now() < deadline) {
+      if (Date.now() > nudgeAt) {
+        nudgeAt = Number.POSITIVE_INFINITY;
+        this.consoleLines.push('[e2e] the chat webview stayed blank: hiding and showing the view once');
+        await this.page.locator('.part.activitybar .action-label[aria-label^="Explorer"]').first().click().catch(() => undefined);
+        await this.openCodeAgentView().catch(() => undefined);
+      }
       for (const frame of this.page.frames()) {
         if (frame === this.page.mainFrame() || frame.isDetached()) continue;
         try {
