@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { TextMatch, TextSearch, TextSearchQuery, TextSearchResult } from '../core/ports/textSearch';
+import type { FileListing, FileQuery, TextMatch, TextSearch, TextSearchQuery, TextSearchResult } from '../core/ports/textSearch';
 import { includeMatcher } from '../core/tools/globPattern';
 import { locateRipgrep } from './ripgrepLocator';
 
@@ -48,6 +48,20 @@ export class RipgrepTextSearch implements TextSearch {
       if (error instanceof UnsupportedByRipgrep) return this.options.fallback.search(query, signal);
       throw error;
     }
+  }
+
+  async listFiles(query: FileQuery, signal?: AbortSignal): Promise<FileListing> {
+    this.ripgrep ??= locateRipgrep(this.options.ripgrepPaths ?? [], this.options.searchPath ?? true);
+    const rg = await this.ripgrep;
+    if (!rg) return this.options.fallback.listFiles(query, signal);
+    const cwd = path.resolve(this.options.workspaceRoot, query.path);
+    // No positive --glob: one that matches an ignored folder (`**/*` matches node_modules) overrides .gitignore.
+    const args = ['--files', '--no-config', '--hidden', '--no-require-git', '--glob', '!.git'];
+    if (!query.glob.includes('**')) args.push('--max-depth', String(query.glob.split('/').length));
+    const stdout = await runRipgrep(rg, args, cwd, signal);
+    const prefix = query.path === '.' ? '' : `${query.path}/`;
+    const files = stdout.split('\n').filter(Boolean).map((line) => prefix + line.replace(/\\/g, '/').replace(/^\.\//, ''));
+    return { files, backend: 'ripgrep' };
   }
 
   private async run(rg: string, query: TextSearchQuery, signal?: AbortSignal): Promise<TextSearchResult> {
@@ -117,4 +131,33 @@ export class RipgrepTextSearch implements TextSearch {
       });
     });
   }
+}
+
+/** Runs ripgrep to its end and returns its stdout; exit code 1 (nothing found) is not an error. */
+function runRipgrep(rg: string, args: string[], cwd: string, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled());
+    const child = spawn(rg, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const out: Buffer[] = [];
+    let stderr = '';
+    const onAbort = () => {
+      child.kill();
+      reject(cancelled());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 10_000) stderr += chunk;
+    });
+    child.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (code === 0 || code === 1) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new Error(`ripgrep failed (exit code ${code}): ${stderr.trim()}`));
+    });
+  });
 }

@@ -6,6 +6,7 @@ async function runAll(): Promise<void> {
   await (await import('./contextBench')).runContextBench();
   await (await import('./storeBench')).runStoreBench();
   await (await import('./webviewBench')).runWebviewBench();
+  await (await import('./scaleBench')).runScaleBench();
 }
 
 runAll().catch((error: unknown) => {

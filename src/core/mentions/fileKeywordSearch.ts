@@ -1,5 +1,5 @@
 import type { WorkspaceFs } from '../ports/workspaceFs';
-import { globToRegExp } from '../tools/globPattern';
+import { globMatcher } from '../tools/globPattern';
 import { pathSpellings } from './pathSpellings';
 import { byPath } from './workspaceFileList';
 import { lookUpWorkspacePath } from './workspacePathLookup';
@@ -41,9 +41,9 @@ async function globMatches(keyword: string, searchableFiles: () => Promise<reado
   // Walked paths never contain '..' or start with '/', so such keywords cannot match and need no walk.
   if (relative === '' || relative.startsWith('/') || relative.split('/').includes('..')) return [];
   const files = await searchableFiles();
-  const byName = globToRegExp(`**/${relative}`);
-  const named = files.filter((f) => byName.test(f));
+  const byName = globMatcher(`**/${relative}`);
+  const named = files.filter((f) => byName(f));
   if (named.length > 0) return named.sort(byPath);
-  const containing = new RegExp(globToRegExp(`**/*${relative}*`).source, 'i');
-  return files.filter((f) => containing.test(f)).sort(byPath);
+  const containing = globMatcher(`**/*${relative}*`, { nocase: true });
+  return files.filter((f) => containing(f)).sort(byPath);
 }

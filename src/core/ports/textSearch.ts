@@ -26,6 +26,21 @@ export interface TextSearchResult {
   backend: 'ripgrep' | 'js';
 }
 
+/** Files for the Glob tool: not ignored by .gitignore, outside `.git`. */
+export interface FileQuery {
+  /** Workspace-relative directory to list. */
+  path: string;
+  /** A glob on paths relative to `path`: a hint to narrow the listing; the caller matches exactly. */
+  glob: string;
+}
+
+export interface FileListing {
+  /** Workspace-relative, POSIX separators, every file under `path` the glob may match (a superset is fine). */
+  files: string[];
+  backend: 'ripgrep' | 'js';
+}
+
 export interface TextSearch {
   search(query: TextSearchQuery, signal?: AbortSignal): Promise<TextSearchResult>;
+  listFiles(query: FileQuery, signal?: AbortSignal): Promise<FileListing>;
 }

@@ -1,57 +1,13 @@
-/**
- * Glob patterns as used by Glob and Grep's `include`: `*` and `?` within a path segment, `**`
- * across segments, `[abc]`/`[!a-z]` classes, `{a,b}` alternatives, `\` escapes. Dotfiles match.
- */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  let braceDepth = 0;
-  let i = 0;
-  while (i < glob.length) {
-    const c = glob[i]!;
-    if (c === '*') {
-      let j = i;
-      while (glob[j] === '*') j++;
-      const wholeSegment = j - i >= 2 && (i === 0 || glob[i - 1] === '/') && (j === glob.length || glob[j] === '/');
-      if (!wholeSegment) re += '[^/]*';
-      else if (j === glob.length) re += '.*';
-      else {
-        re += '(?:[^/]*/)*';
-        j++; // the '/' after '**' is part of the optional group
-      }
-      i = j;
-      continue;
-    }
-    if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const close = glob.indexOf(']', i + 2);
-      if (close < 0) re += '\\[';
-      else {
-        let body = glob.slice(i + 1, close).replace(/\\/g, '\\\\');
-        if (body.startsWith('!')) body = '^' + body.slice(1);
-        re += `[${body}]`;
-        i = close + 1;
-        continue;
-      }
-    } else if (c === '{') {
-      braceDepth++;
-      re += '(?:';
-    } else if (c === '}' && braceDepth > 0) {
-      braceDepth--;
-      re += ')';
-    } else if (c === ',' && braceDepth > 0) re += '|';
-    else if (c === '\\' && i + 1 < glob.length) {
-      re += escapeRegExp(glob[i + 1]!);
-      i += 2;
-      continue;
-    } else re += escapeRegExp(c);
-    i++;
-  }
-  re += ')'.repeat(braceDepth);
-  return new RegExp(`^${re}$`);
-}
+import picomatch from 'picomatch/posix';
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * Glob patterns as used by Glob, Grep's `include`, rule `globs` and `@file:` (picomatch, POSIX paths):
+ * `*` and `?` within a segment, `**` across segments, classes, `{a,b}`, escapes. Dotfiles match.
+ */
+export function globMatcher(glob: string, options: { nocase?: boolean } = {}): (relPath: string) => boolean {
+  // ripgrep and .gitignore negate a class with `[!…]`; picomatch reads that `!` as an extglob.
+  const source = glob.replace(/(^|[^\\])\[!/g, '$1[^');
+  return picomatch(source, { dot: true, nocase: options.nocase ?? false });
 }
 
 /** The leading segments without glob syntax ('src/core' for 'src/core/**\/*.ts'), so a walk can start there. */
@@ -59,7 +15,7 @@ export function staticPrefix(glob: string): string {
   const segments = glob.split('/');
   const fixed: string[] = [];
   for (const segment of segments.slice(0, -1)) {
-    if (/[*?[\]{}\\]/.test(segment)) break;
+    if (/[*?[\]{}()!+@\\]/.test(segment)) break;
     fixed.push(segment);
   }
   return fixed.join('/');
@@ -67,7 +23,7 @@ export function staticPrefix(glob: string): string {
 
 /** Matcher for a path relative to the search root; a pattern without '/' matches the file name at any depth, like ripgrep's --glob. */
 export function includeMatcher(include: string): (relPath: string) => boolean {
-  const regex = globToRegExp(include);
-  if (include.includes('/')) return (relPath) => regex.test(relPath);
-  return (relPath) => regex.test(relPath.slice(relPath.lastIndexOf('/') + 1));
+  const matches = globMatcher(include);
+  if (include.includes('/')) return matches;
+  return (relPath) => matches(relPath.slice(relPath.lastIndexOf('/') + 1));
 }

@@ -1,4 +1,4 @@
-import type { TextMatch, TextSearch, TextSearchQuery, TextSearchResult } from '../ports/textSearch';
+import type { FileListing, FileQuery, TextMatch, TextSearch, TextSearchQuery, TextSearchResult } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import { GitignoreRules } from './gitignoreRules';
 import { includeMatcher } from './globPattern';
@@ -36,6 +36,18 @@ export class ScanningTextSearch implements TextSearch {
       }
     }
     return { matches, truncated: false, backend: 'js' };
+  }
+
+  /** The JS walk: every file under the directory that .gitignore keeps (the glob only bounds the depth). */
+  async listFiles(query: FileQuery, signal?: AbortSignal): Promise<FileListing> {
+    const rest = query.glob;
+    const maxDepth = rest.includes('**') ? undefined : rest.split('/').length;
+    const files: string[] = [];
+    const rules = new GitignoreRules(this.fs);
+    for await (const entry of walkWorkspace(this.fs, query.path, { rules, maxDepth, signal })) {
+      if (entry.type === 'file') files.push(entry.path);
+    }
+    return { files, backend: 'js' };
   }
 
   private async *filesUnder(dir: string, include: string | undefined, signal?: AbortSignal): AsyncGenerator<string> {

@@ -25,7 +25,7 @@ describe('RipgrepTextSearch', function () {
     await fsp.writeFile(path.join(root, '.gitignore'), 'ignored.txt\n');
     await fsp.writeFile(path.join(root, 'ignored.txt'), 'needle hidden\n');
     const scan = new ScanningTextSearch(new NodeWorkspaceFs(root));
-    fallback = { calls: 0, search: (q, s) => ((fallback.calls += 1), scan.search(q, s)) };
+    fallback = { calls: 0, search: (q, s) => ((fallback.calls += 1), scan.search(q, s)), listFiles: (q, s) => ((fallback.calls += 1), scan.listFiles(q, s)) };
   });
   afterEach(() => fsp.rm(root, { recursive: true, force: true }));
 
