@@ -11,6 +11,9 @@ function errnoOf(error: unknown): string | undefined {
 }
 
 /** WorkspaceFs on node:fs, rooted at one folder. */
+/** Strict: a file that is not valid UTF-8 is reported, never silently mangled. BOMs stay in the text. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 export class NodeWorkspaceFs implements WorkspaceFs {
   readonly root: string;
   private readonly rootDir: string;
@@ -60,7 +63,15 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   }
 
   async readFile(rel: string): Promise<string> {
-    return fsp.readFile(this.absolute(rel), 'utf8');
+    const bytes = await fsp.readFile(this.absolute(rel));
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      // Binary files are recognised (and refused) by their NUL bytes downstream.
+      if (bytes.subarray(0, 8000).includes(0)) return bytes.toString('utf8');
+      // Text in another encoding: decoding it lossily and writing it back would corrupt it.
+      throw Object.assign(new Error(`'${rel}' is not UTF-8 text (perhaps Latin-1 or UTF-16); CodeAgent reads and edits UTF-8 files only, so it leaves this file untouched.`), { code: 'ENOTUTF8' });
+    }
   }
 
   async writeFile(rel: string, content: string): Promise<void> {

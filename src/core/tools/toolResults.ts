@@ -30,6 +30,7 @@ const errnoCodes: Record<string, string> = {
   ENOSPC: 'disk_full',
   EROFS: 'read_only_filesystem',
   ELOOP: 'symlink_loop',
+  ENOTUTF8: 'not_utf8',
 };
 
 /** Any exception from a resolver as an error result: never a throw into the agent loop. */

@@ -188,4 +188,18 @@ describe('MultiEdit', () => {
     assert.equal(bad.error?.code, 'invalid_params');
     assert.match(bad.error!.message, /edits\.0\.new_string: is required/);
   });
+
+  it('refuses a file that is not UTF-8 (Latin-1) instead of corrupting it', async () => {
+    const { promises: fsp } = await import('node:fs');
+    const { join } = await import('node:path');
+    const latin1 = Buffer.from('caf\xe9 = 1\n', 'latin1');
+    await fsp.writeFile(join(ws.root, 'legacy.txt'), latin1);
+    const read = await registry.invoke('Read', { path: 'legacy.txt' }, h.ctx);
+    assert.equal(read.error?.code, 'not_utf8', read.text);
+    assert.match(read.error!.message, /not UTF-8 text/);
+    const write = await registry.invoke('Write', { path: 'legacy.txt', content: 'x' }, h.ctx);
+    assert.equal(write.status, 'error');
+    assert.deepEqual(await fsp.readFile(join(ws.root, 'legacy.txt')), latin1, 'the bytes on disk are untouched');
+  });
 });
+
