@@ -132,6 +132,34 @@ describe('review in the diff editor', function () {
     assert.equal(await proposalTab(session.page, 'a.ts').count(), 0, 'no review was left open');
   });
 
+  it('an accepted change to a file open in an editor is one undo step there', async function () {
+    suite.model.enqueue({ text: READ }, { text: `<Edit>\n<path>${FILE}</path>\n<old_string>Hello</old_string>\n<new_string>Howdy</new_string>\n</Edit>` }, { text: 'Done.' });
+    const { workspace, session, chat } = await open('diff-undo', { 'files.autoSave': 'off' });
+    const original = fs.readFileSync(path.join(workspace, FILE), 'utf8');
+    await runCommand(session.page, 'Go to File');
+    await session.page.keyboard.type(FILE);
+    await session.page.locator('.quick-input-list .monaco-list-row', { hasText: 'a.ts' }).first().waitFor({ timeout: 10_000 });
+    await session.page.keyboard.press('Enter');
+    const editorTab = session.page.locator('.tabs-container .tab', { hasText: 'a.ts' }).first();
+    await editorTab.waitFor({ timeout: 10_000 });
+    await sendChatMessage(chat, 'Say Howdy');
+    const card = transcriptEntries(chat, 'approval').last();
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Done.' }).first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    assert.ok(fs.readFileSync(path.join(workspace, FILE), 'utf8').includes('Howdy'));
+    await editorTab.click();
+    const lines = session.page.locator('.editor-instance .view-lines').first();
+    await eventually(async () => assert.match((await lines.textContent()) ?? '', /Howdy/), { message: 'the open editor shows the accepted change' });
+    await lines.click();
+    await session.page.keyboard.press('Control+Z');
+    await eventually(async () => assert.match((await lines.textContent()) ?? '', /Hello/), { message: 'one undo brings the previous text back' });
+    assert.doesNotMatch((await lines.textContent()) ?? '', /Howdy/);
+    await session.page.keyboard.press('Control+S');
+    await eventually(async () => assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), original));
+  });
+
   for (const shape of ['a whole new 200 KB body', 'one line changed in a 200 KB file'] as const) {
     it(`figure: ${shape}, from the proposal's last byte to the diff editor showing it`, async function () {
       const lines = Array.from({ length: 2200 }, (_, i) => `export const value${i} = ${i}; // padding to make the proposal about two hundred KB ........`);
