@@ -19,6 +19,7 @@ import { ContextDocumentProvider, contextScheme } from './vscode/contextDocument
 import { onboardingFor } from './vscode/onboarding';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
+import { editorAwareFs } from './vscode/editorAwareFs';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
 import { DiffEditorApprover } from './vscode/review/diffEditorApprover';
 import { LiveProposals } from './vscode/review/liveProposals';
@@ -71,7 +72,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
-    const ports = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
+    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
+    const ports = { ...nodePorts, fs: editorAwareFs(nodePorts.fs) };
     return new AgentSession({
       model: () => new OpenAiModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current() }),
       clock: systemClock,

@@ -151,10 +151,10 @@ describe('review in the diff editor', function () {
     assert.ok(fs.readFileSync(path.join(workspace, FILE), 'utf8').includes('Howdy'));
     await editorTab.click();
     const lines = session.page.locator('.editor-instance .view-lines').first();
-    await eventually(async () => assert.match((await lines.textContent()) ?? '', /Howdy/), { message: 'the open editor shows the accepted change' });
+    await eventually(async () => assert.match((await lines.textContent()) ?? '', /Howdy/), { timeoutMs: 30_000, message: 'the open editor shows the accepted change (VS Code reloads it from disk)' });
     await lines.click();
     await session.page.keyboard.press('Control+Z');
-    await eventually(async () => assert.match((await lines.textContent()) ?? '', /Hello/), { message: 'one undo brings the previous text back' });
+    await eventually(async () => assert.match((await lines.textContent()) ?? '', /Hello/), { timeoutMs: 10_000, message: 'one undo brings the previous text back' });
     assert.doesNotMatch((await lines.textContent()) ?? '', /Howdy/);
     await session.page.keyboard.press('Control+S');
     await eventually(async () => assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), original));

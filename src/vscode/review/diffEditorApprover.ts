@@ -14,6 +14,8 @@ export interface ReviewTarget {
   callId: string;
   path: string;
   uris: { proposal: vscode.Uri; original: vscode.Uri };
+  /** The diff editor being opened: closing must wait for it, or a tab would appear after the review ended. */
+  opening?: Promise<void>;
 }
 
 /**
@@ -45,7 +47,8 @@ export class DiffEditorApprover implements Approver {
       this.reviews.set(callId, review);
       this.originals.set(review.uris.original, before);
       this.proposals.set(review.uris.proposal, proposal);
-      await this.open(review);
+      review.opening = this.open(review);
+      await review.opening;
     } else this.proposals.set(review.uris.proposal, proposal);
     return review;
   }
@@ -97,6 +100,8 @@ export class DiffEditorApprover implements Approver {
   private async open(review: ReviewTarget): Promise<void> {
     const title = `${path.posix.basename(review.path)} (proposed by CodeAgent)`;
     const opening = vscode.commands.executeCommand('vscode.diff', review.uris.original, review.uris.proposal, title, { preview: false, preserveFocus: true });
+    // An editor that opens only after its review ended (a slow open past the timeout) is closed at once.
+    void opening.then(() => (this.reviews.get(review.callId) === review ? undefined : closeProposalTabs(review.uris.proposal)), () => undefined);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), openTimeoutMs); });
     try {
@@ -112,6 +117,7 @@ export class DiffEditorApprover implements Approver {
   private async finish(review: ReviewTarget): Promise<void> {
     this.reviews.delete(review.callId);
     try {
+      await review.opening?.catch(() => undefined);
       await closeProposalTabs(review.uris.proposal);
     } finally {
       this.proposals.forget(review.uris.proposal);
