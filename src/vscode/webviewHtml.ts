@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { webviewBody } from './webviewBody';
 
 /** The panel's markup: a strict CSP allows only our bundled script (by nonce) and styles. */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
@@ -21,26 +22,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
 <title>CodeAgent</title>
 </head>
 <body>
-<div id="usage" hidden>
-  <div class="meter"><div id="context-bar" style="width:0"></div></div>
-  <div class="labels"><button id="context-label" class="link" title="Open the exact context of the last request"></button><span id="tokens-label"></span></div>
-</div>
-<section id="onboarding" data-testid="onboarding" hidden></section>
-<section id="history" aria-label="Conversation history" hidden></section>
-<main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
-<footer id="composer">
-  <ul id="completions" aria-label="Suggestions" hidden></ul>
-  <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>
-  <div class="buttons">
-    <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
-    <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent">Plan mode</vscode-button>
-    <span class="spacer"></span>
-    <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>
-    <vscode-button id="stop" secondary hidden title="Stop the running turn (Escape)">Stop</vscode-button>
-    <vscode-button id="send" title="Send (Enter)">Send</vscode-button>
-  </div>
-</footer>
-<script nonce="${nonce}" src="${asset('webview.js')}"></script>
+${webviewBody()}<script nonce="${nonce}" src="${asset('webview.js')}"></script>
 </body>
 </html>`;
 }

@@ -5,6 +5,7 @@ import { toChatMessage, type HistoryMessage } from '../../src/core/history/histo
 import { splitIntoRounds } from '../../src/core/history/rounds';
 import { estimateTokens } from '../../src/core/history/tokenEstimate';
 import type { Clock } from '../../src/core/ports/clock';
+import { median, seededRandom } from './benchStats';
 
 const HISTORY_TOKENS = 150_000;
 const WARMUP_RUNS = 20;
@@ -12,15 +13,6 @@ const MEASURED_RUNS = 101;
 const TARGET_MS = 5;
 const SYSTEM_PROMPT = 'You are CodeAgent, a senior software engineer.\n'.repeat(200);
 const USER_INPUT = `请帮我把 @src/auth/session.ts 里的登录逻辑改成使用 refresh token，并补上单元测试。\n${'Also keep the public API of createSession unchanged. '.repeat(20)}`;
-
-/** Deterministic, so every run of the bench builds the same history. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const SOURCE_LINES = [
   'export async function createSession(user: User, store: SessionStore): Promise<Session> {',
@@ -72,11 +64,6 @@ function realisticHistory(): HistoryMessage[] {
     push({ kind: 'assistant', role: 'assistant', content: cjk ? '已修复：类型错误来自 createSession 的返回值，测试现在全部通过。' : `Fixed the failing test; ${steps} steps, all tests pass now.`, usage: { inputTokens: tokens, outputTokens: 200 } });
   }
   return history;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Median ms of one call; `batch` calls per sample keep sub-microsecond work above the timer's resolution. */

@@ -1,4 +1,5 @@
 import { XmlStreamParser } from '../../src/core/parser/xmlStreamParser';
+import { median } from './benchStats';
 
 const CHUNK_SIZE = 16;
 const SIZES_KB = [10, 50, 200] as const;
@@ -58,11 +59,6 @@ function parseOnce(chunks: readonly string[]): string | undefined {
   for (const chunk of chunks) take(parser.feed(chunk));
   take(parser.end());
   return content;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 interface BenchCase {

@@ -13,6 +13,7 @@ import type { ToolContext } from '../../src/core/tools/toolTypes';
 import { NodeCommandRunner } from '../../src/node/nodeCommandRunner';
 import { NodeWorkspaceFs } from '../../src/node/nodeWorkspaceFs';
 import { RipgrepTextSearch } from '../../src/node/ripgrepTextSearch';
+import { median } from './benchStats';
 
 const FILES = 50_000;
 const IGNORED_SHARE = 0.4;
@@ -43,7 +44,7 @@ function context(root: string, search: TextSearch): ToolContext {
   };
 }
 
-async function median(run: () => Promise<unknown> | unknown): Promise<number> {
+async function medianMs(run: () => Promise<unknown> | unknown): Promise<number> {
   await run();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -51,7 +52,7 @@ async function median(run: () => Promise<unknown> | unknown): Promise<number> {
     await run();
     times.push(performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  return median(times);
 }
 
 export async function runScaleBench(): Promise<void> {
@@ -64,10 +65,10 @@ export async function runScaleBench(): Promise<void> {
     const jsSearch = new ScanningTextSearch(new NodeWorkspaceFs(root));
     const rg = (args: string[]) => execFileSync('rg', args, { cwd: root, maxBuffer: 1 << 30 });
     const rows: [string, number, number | undefined][] = [
-      ['Glob **/*.py (through ripgrep)', await median(() => globTool.run({ pattern: '**/*.py' }, context(root, rgSearch))), await median(() => rg(['--files', '-g', '**/*.py']))],
-      ['Glob **/*.py (JS walk fallback)', await median(() => globTool.run({ pattern: '**/*.py' }, context(root, jsSearch))), undefined],
-      ['Grep "return x \\* 4242"', await median(() => grepTool.run({ pattern: 'return x \\* 4242' }, context(root, rgSearch))), await median(() => { try { rg(['return x \\* 4242', '.']); } catch { /* exit 1 */ } })],
-      ['LS . (depth 2)', await median(() => lsTool.run({ path: '.', depth: 2 }, context(root, rgSearch))), undefined],
+      ['Glob **/*.py (through ripgrep)', await medianMs(() => globTool.run({ pattern: '**/*.py' }, context(root, rgSearch))), await medianMs(() => rg(['--files', '-g', '**/*.py']))],
+      ['Glob **/*.py (JS walk fallback)', await medianMs(() => globTool.run({ pattern: '**/*.py' }, context(root, jsSearch))), undefined],
+      ['Grep "return x \\* 4242"', await medianMs(() => grepTool.run({ pattern: 'return x \\* 4242' }, context(root, rgSearch))), await medianMs(() => { try { rg(['return x \\* 4242', '.']); } catch { /* exit 1 */ } })],
+      ['LS . (depth 2)', await medianMs(() => lsTool.run({ path: '.', depth: 2 }, context(root, rgSearch))), undefined],
     ];
     console.log(`  ${'operation'.padEnd(36)} ${'CodeAgent'.padStart(10)} ${'raw rg'.padStart(9)} ${'ratio'.padStart(6)}`);
     for (const [label, ours, raw] of rows) {

@@ -8,6 +8,7 @@ import type { TurnChanges } from '../../src/core/review/changeRecorder';
 import type { Checkpoint } from '../../src/core/review/checkpoints';
 import { syncDirectory, writeFileAtomic } from '../../src/node/atomicFile';
 import { FileConversationStore } from '../../src/node/fileConversationStore';
+import { median, seededRandom } from './benchStats';
 
 const STREAMING_SAVES = 30;
 const LEGACY_SAVES = 5;
@@ -15,14 +16,6 @@ const TARGET_SAVE_MS = 5;
 const TARGET_LOAD_MS = 500;
 
 type Entry = { id: string; kind: string; text: string; turnId?: string; meta?: Record<string, unknown> };
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const CODE = [
   'export async function createSession(user: User, store: SessionStore): Promise<Session> {',
@@ -117,11 +110,6 @@ async function legacySave(dir: string, conversation: Conversation): Promise<void
   await writeFileAtomic(main, text, { keepPreviousAs: exists ? path.join(dir, `${conversation.id}.json.bak`) : undefined });
   await writeFileAtomic(path.join(dir, `${conversation.id}.meta.json`), meta);
   await syncDirectory(dir);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { webviewBody } from '../../src/vscode/webviewBody';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { HostMessage } from '../../src/protocol/messages';
 import type { TranscriptEntry } from '../../src/protocol/transcript';
@@ -20,25 +21,7 @@ const TARGET_TOTAL_RATIO = 2;
 function pageHtml(css: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><style>${css}</style><title>CodeAgent</title></head>
 <body>
-<div id="usage" hidden>
-  <div class="meter"><div id="context-bar" style="width:0"></div></div>
-  <div class="labels"><button id="context-label" class="link"></button><span id="tokens-label"></span></div>
-</div>
-<section id="onboarding" data-testid="onboarding" hidden></section>
-<section id="history" aria-label="Conversation history" hidden></section>
-<main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
-<footer id="composer">
-  <ul id="completions" aria-label="Suggestions" hidden></ul>
-  <textarea id="input" aria-label="Message CodeAgent" rows="2"></textarea>
-  <div class="buttons">
-    <vscode-button id="history-toggle" secondary aria-expanded="false">History</vscode-button>
-    <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false">Plan mode</vscode-button>
-    <span class="spacer"></span>
-    <vscode-button id="new-chat" secondary>New Chat</vscode-button>
-    <vscode-button id="stop" secondary hidden>Stop</vscode-button>
-    <vscode-button id="send">Send</vscode-button>
-  </div>
-</footer>
+${webviewBody()}
 </body></html>`;
 }
 

@@ -1,0 +1,23 @@
+/** The panel's markup inside <body>, without the script: also what the webview benchmark loads. */
+export function webviewBody(): string {
+  return `<div id="usage" hidden>
+  <div class="meter"><div id="context-bar" style="width:0"></div></div>
+  <div class="labels"><button id="context-label" class="link" title="Open the exact context of the last request"></button><span id="tokens-label"></span></div>
+</div>
+<section id="onboarding" data-testid="onboarding" hidden></section>
+<section id="history" aria-label="Conversation history" hidden></section>
+<main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
+<footer id="composer">
+  <ul id="completions" aria-label="Suggestions" hidden></ul>
+  <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>
+  <div class="buttons">
+    <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
+    <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent">Plan mode</vscode-button>
+    <span class="spacer"></span>
+    <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>
+    <vscode-button id="stop" secondary hidden title="Stop the running turn (Escape)">Stop</vscode-button>
+    <vscode-button id="send" title="Send (Enter)">Send</vscode-button>
+  </div>
+</footer>
+`;
+}
