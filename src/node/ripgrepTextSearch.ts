@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { FileListing, FileQuery, TextMatch, TextSearch, TextSearchQuery, TextSearchResult } from '../core/ports/textSearch';
-import { includeMatcher } from '../core/tools/globPattern';
+import { globDepth, includeMatcher } from '../core/tools/globPattern';
 import { locateRipgrep } from './ripgrepLocator';
 
 export interface RipgrepTextSearchOptions {
@@ -57,7 +57,8 @@ export class RipgrepTextSearch implements TextSearch {
     const cwd = path.resolve(this.options.workspaceRoot, query.path);
     // No positive --glob: one that matches an ignored folder (`**/*` matches node_modules) overrides .gitignore.
     const args = ['--files', '--no-config', '--hidden', '--no-require-git', '--glob', '!.git'];
-    if (!query.glob.includes('**')) args.push('--max-depth', String(query.glob.split('/').length));
+    const depth = globDepth(query.glob);
+    if (depth !== undefined) args.push('--max-depth', String(depth));
     const stdout = await runRipgrep(rg, args, cwd, signal);
     const prefix = query.path === '.' ? '' : `${query.path}/`;
     const files = stdout.split('\n').filter(Boolean).map((line) => prefix + line.replace(/\\/g, '/').replace(/^\.\//, ''));

@@ -6,7 +6,6 @@ import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
 import type { ModelClient, TokenUsage } from '../ports/modelClient';
 import type { Settings } from '../settings';
-import { agentAllowsTool } from '../agents/agentToolFilter';
 import { childToolRegistry, isReadOnlyToolSet } from '../subagents/childTools';
 import { runSubagent, type SubagentToolContext } from '../subagents/subagentRunner';
 import type { SubagentOutcome, SubagentRequest } from '../subagents/subagentTypes';
@@ -15,6 +14,7 @@ import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentCatalog } from './agentCatalog';
+import { agentMayUse } from './toolSets';
 
 export interface SubagentLauncherDeps {
   model: () => ModelClient;
@@ -43,7 +43,7 @@ export function subagentLauncher(deps: SubagentLauncherDeps): (request: Subagent
       const names = deps.catalog?.names() ?? [];
       return failed(`There is no agent named "${request.agent}". ${names.length ? `Agents: ${names.join(', ')}.` : 'No named agents are defined.'} Leave agent out to use a general sub-agent.`);
     }
-    const tools = childToolRegistry(deps.tools, agent ? (name) => name === 'AttemptCompletion' || agentAllowsTool(agent.tools, name) : undefined);
+    const tools = childToolRegistry(deps.tools, agent ? (name) => agentMayUse(agent.tools, name) : undefined);
     return runSubagent(request, {
       model: deps.model(),
       clock: deps.clock,
@@ -75,7 +75,7 @@ export function concurrentSafeTask(tools: ToolRegistry, catalog: AgentCatalog | 
   return (call) => {
     if (call.name !== 'Task' || !call.params.agent) return false;
     const agent = catalog?.get(call.params.agent.trim());
-    return agent !== undefined && isReadOnlyToolSet(childToolRegistry(tools, (name) => name === 'AttemptCompletion' || agentAllowsTool(agent.tools, name)));
+    return agent !== undefined && isReadOnlyToolSet(childToolRegistry(tools, (name) => agentMayUse(agent.tools, name)));
   };
 }
 

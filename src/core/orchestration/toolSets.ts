@@ -26,9 +26,14 @@ export function mainAgentTools(all: ToolRegistry, planMode: boolean): ToolRegist
   return planMode ? all.filter((tool) => !actsOnWorkspace(tool)) : all.filter((tool) => !planToolNames.includes(tool.name));
 }
 
-/** A named agent run from the chat: its allow/deny over the tools; it can always finish. */
+/** A named agent's allow/deny, except that it can always finish. */
+export function agentMayUse(rules: AgentToolRules, toolName: string): boolean {
+  return toolName === 'AttemptCompletion' || agentAllowsTool(rules, toolName);
+}
+
+/** A named agent run from the chat: its allow/deny over the tools, without the plan tools. */
 export function namedAgentTools(all: ToolRegistry, rules: AgentToolRules): ToolRegistry {
-  return all.filter((tool) => !planToolNames.includes(tool.name) && (tool.name === 'AttemptCompletion' || agentAllowsTool(rules, tool.name)));
+  return all.filter((tool) => !planToolNames.includes(tool.name) && agentMayUse(rules, tool.name));
 }
 
 /**

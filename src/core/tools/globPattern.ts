@@ -27,3 +27,8 @@ export function includeMatcher(include: string): (relPath: string) => boolean {
   if (include.includes('/')) return matches;
   return (relPath) => matches(relPath.slice(relPath.lastIndexOf('/') + 1));
 }
+
+/** How deep below its base a glob can match: unbounded with `**`, else one level per segment. */
+export function globDepth(glob: string): number | undefined {
+  return glob.includes('**') ? undefined : glob.split('/').length;
+}

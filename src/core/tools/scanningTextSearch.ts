@@ -1,7 +1,7 @@
 import type { FileListing, FileQuery, TextMatch, TextSearch, TextSearchQuery, TextSearchResult } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import { GitignoreRules } from './gitignoreRules';
-import { includeMatcher } from './globPattern';
+import { globDepth, includeMatcher } from './globPattern';
 import { relativeTo } from './pathConfinement';
 import { toJsRegExp } from './regexPattern';
 import { splitLines } from './textLines';
@@ -40,8 +40,7 @@ export class ScanningTextSearch implements TextSearch {
 
   /** The JS walk: every file under the directory that .gitignore keeps (the glob only bounds the depth). */
   async listFiles(query: FileQuery, signal?: AbortSignal): Promise<FileListing> {
-    const rest = query.glob;
-    const maxDepth = rest.includes('**') ? undefined : rest.split('/').length;
+    const maxDepth = globDepth(query.glob);
     const files: string[] = [];
     const rules = new GitignoreRules(this.fs);
     for await (const entry of walkWorkspace(this.fs, query.path, { rules, maxDepth, signal })) {

@@ -1,7 +1,7 @@
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import type { AgentEvent } from '../../core/events';
 import { livePreview } from '../../core/review/livePreview';
+import { resolveWorkspacePath } from '../../core/tools/pathConfinement';
+import { NodeWorkspaceFs } from '../../node/nodeWorkspaceFs';
 import type { DiffEditorApprover } from './diffEditorApprover';
 
 /** Redraw a streaming proposal at most this often: a 200 KB Write arrives in thousands of pieces. */
@@ -75,24 +75,26 @@ export class LiveProposals {
     // The path is complete once another parameter has started.
     if (!relPath || Object.keys(call.params).length < 2) return;
     if (call.path === undefined) {
-      const before = await this.readInside(relPath);
-      if (before === null) return void this.calls.delete(callId);
-      call.path = relPath;
-      call.before = before;
+      const file = await this.readInside(relPath);
+      if (file === null) return void this.calls.delete(callId);
+      call.path = file.path;
+      call.before = file.text;
     }
     const proposal = livePreview(call.name, call.before ?? '', call.params);
     if (proposal !== undefined && this.calls.has(callId)) await this.approver.show(callId, call.path, call.before ?? '', proposal);
   }
 
-  /** The file's text ('' when it does not exist yet), or null when the path leaves the workspace. */
-  private async readInside(relPath: string): Promise<string | null> {
+  /** The workspace path and text ('' when it does not exist yet); null when the path leaves the workspace or is not UTF-8 text. */
+  private async readInside(relPath: string): Promise<{ path: string; text: string } | null> {
     const root = this.workspaceRoot();
-    if (!root || path.isAbsolute(relPath)) return null;
-    const realRoot = await fs.realpath(root);
-    const target = path.resolve(realRoot, relPath);
-    const real = await fs.realpath(target).catch(() => target);
-    const inside = path.relative(realRoot, real);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) return null;
-    return fs.readFile(real, 'utf8').catch(() => '');
+    if (!root) return null;
+    // The tools' own confinement (symbolic links resolved), so a preview never shows a file the tool would refuse.
+    const fs = new NodeWorkspaceFs(root);
+    try {
+      const inside = await resolveWorkspacePath(fs, relPath);
+      return { path: inside, text: (await fs.stat(inside)) ? await fs.readFile(inside) : '' };
+    } catch {
+      return null;
+    }
   }
 }
