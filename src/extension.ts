@@ -125,7 +125,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   context.subscriptions.push(
     output,
-    vscode.window.registerWebviewViewProvider(chatViewId, provider),
+    // Kept alive while hidden: showing the chat again is instant, and code-server's webview service worker
+    // cannot strand a re-created view blank.
+    vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
     ...registerCommands(controller, provider, apiKeys, approvals, reviews),

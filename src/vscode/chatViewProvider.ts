@@ -27,9 +27,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
       this.controller.handle(parsed.data);
     });
-    view.onDidChangeVisibility(() => {
-      if (!view.visible) this.controller.viewHidden();
-    });
     view.onDidDispose(() => {
       if (this.view === view) {
         this.view = undefined;
