@@ -1,6 +1,6 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import './styles.css';
-import { HostMessage } from '../src/protocol/messages';
+import { HostMessage, isEntryAppended } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
 import { loadViewState, post, saveViewState } from './vscodeApi';
 import { TranscriptView } from './transcriptView';
@@ -43,6 +43,7 @@ const planMode = new PlanModeToggle(byId('plan-mode'), (on) => composer.setPlanM
 byId('context-label').addEventListener('click', () => post({ type: 'showContext' }));
 
 window.addEventListener('message', (event: MessageEvent) => {
+  if (isEntryAppended(event.data)) return transcript.append(event.data.id, event.data.delta);
   const parsed = HostMessage.safeParse(event.data);
   if (!parsed.success) return console.error('CodeAgent: ignored a malformed host message', parsed.error.issues);
   const message = parsed.data;

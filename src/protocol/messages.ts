@@ -55,3 +55,14 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
+
+type EntryAppended = Extract<HostMessage, { type: 'entryAppended' }>;
+
+/**
+ * The streaming hot path (one message per delta, thousands per answer): the same check as the schema's
+ * `entryAppended` member, without building a parse result per message.
+ */
+export function isEntryAppended(data: unknown): data is EntryAppended {
+  const message = data as Partial<EntryAppended> | null;
+  return typeof message === 'object' && message !== null && message.type === 'entryAppended' && typeof message.id === 'string' && typeof message.delta === 'string';
+}
