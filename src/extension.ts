@@ -36,6 +36,7 @@ let flushOnDeactivate: (() => Promise<void>) | undefined;
 
 /** Composition root: builds the services and wires them; no behaviour lives here. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const activationStart = performance.now();
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
   const settings = createSettingsReader((problem) => {
@@ -144,6 +145,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (event.affectsConfiguration('codeagent.agent.planMode')) controller.refreshPlanMode();
     }),
   );
+  log(`activated in ${(performance.now() - activationStart).toFixed(1)} ms`);
 }
 
 export function deactivate(): Promise<void> | undefined {

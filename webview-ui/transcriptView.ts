@@ -10,7 +10,7 @@ const SETTLE_MS = 300;
 /** Streamed text repaints at most this often (about 20 times a second): see PaintScheduler. */
 const STREAM_PAINT_MS = 50;
 /** Rendering time per paint; a burst of text beyond it is rendered over the next frames. */
-const PAINT_BUDGET_MS = 8;
+const PAINT_BUDGET_MS = 12;
 
 /**
  * The transcript as a keyed list of DOM nodes. Streaming deltas mark one entry dirty and are painted

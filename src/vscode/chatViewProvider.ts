@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
+import { DeltaCoalescer } from './deltaCoalescer';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
@@ -21,13 +22,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
     };
     view.webview.html = webviewHtml(view.webview, this.extensionUri);
-    this.controller.attach((message) => void view.webview.postMessage(message));
+    const coalescer = new DeltaCoalescer((message) => void view.webview.postMessage(message));
+    this.controller.attach((message) => coalescer.send(message));
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
       this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {
+      coalescer.discard();
       if (this.view === view) {
         this.view = undefined;
         this.controller.detach();
