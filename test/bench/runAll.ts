@@ -1,3 +1,5 @@
+import { printSummary } from './benchSummary';
+
 /** `npm run bench [name…]`: every benchmark (or the named ones), one after another (they share the CPU, so never in parallel). */
 const benches: Record<string, () => Promise<void>> = {
   parser: async () => (await import('./parserBench')).runParserBench(),
@@ -5,12 +7,14 @@ const benches: Record<string, () => Promise<void>> = {
   store: async () => (await import('./storeBench')).runStoreBench(),
   webview: async () => (await import('./webviewBench')).runWebviewBench(),
   scale: async () => (await import('./scaleBench')).runScaleBench(),
+  vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {
   const unknown = names.filter((name) => !(name in benches));
   if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
   for (const [name, run] of Object.entries(benches)) if (!names.length || names.includes(name)) await run();
+  printSummary();
 }
 
 runAll(process.argv.slice(2)).catch((error: unknown) => {
