@@ -77,7 +77,6 @@ describe('fault suite: provider faults in every phase of a turn', function () {
   async function send(s: AgentSession, text: string) {
     const events: AgentEvent[] = [];
     const end = await s.send(text, (e) => events.push(e));
-    if (process.env.FAULT_DEBUG) console.log(JSON.stringify(events.filter((e) => !['text', 'toolParamDelta', 'thinking'].includes(e.type) && !(e.type === 'subagent' && ['text', 'toolParamDelta'].includes(e.event.type))), null, 0).slice(0, 3000), server.requests.length);
     return { events, end };
   }
 
