@@ -24,7 +24,10 @@ export class TranscriptView {
   private readonly elements = new Map<string, HTMLElement>();
   private readonly dirty = new Set<string>();
   private readonly streamed = new Set<string>();
-  private readonly painter = new PaintScheduler(() => this.paint(), STREAM_PAINT_MS);
+  private readonly painter = new PaintScheduler((continued) => this.paint(continued), STREAM_PAINT_MS);
+  /** Whether the view was scrolled to the end when the current paint began: it then follows the new text. */
+  private following = false;
+  private followFrame: number | undefined;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Groups (a top-level entry and its nested entries) of a restored conversation not built yet, oldest first. */
   private unbuilt: TranscriptEntry[][] = [];
@@ -74,9 +77,13 @@ export class TranscriptView {
     this.painter.request();
   }
 
-  /** Touches only the entries that changed since the last frame; an entry not built yet gets its text when it is. */
-  private paint(): void {
-    const stickToBottom = this.isAtBottom();
+  /**
+   * Touches only the entries that changed since the last frame; an entry not built yet gets its text when it is.
+   * A paint continuing one that ran out of time neither reads nor changes the scroll position (either would
+   * lay out the page again on every slice): the view keeps following the end once per frame instead.
+   */
+  private paint(continued: boolean): void {
+    if (!continued) this.following = this.isAtBottom();
     const deadline = performance.now() + PAINT_BUDGET_MS;
     const behind: string[] = [];
     for (const id of this.dirty) {
@@ -88,10 +95,19 @@ export class TranscriptView {
     }
     this.dirty.clear();
     for (const id of behind) this.dirty.add(id);
-    if (stickToBottom) this.scrollToBottom();
-    if (behind.length) this.painter.requestNextFrame();
+    if (this.following) this.followEnd(behind.length > 0);
+    if (behind.length) this.painter.continueSoon();
     clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => this.settle(), SETTLE_MS);
+  }
+
+  /** Scrolls to the end now, or (while slices of a paint continue) on the next frame. */
+  private followEnd(later: boolean): void {
+    if (!later) return this.scrollToBottom();
+    this.followFrame ??= requestAnimationFrame(() => {
+      this.followFrame = undefined;
+      if (this.following) this.scrollToBottom();
+    });
   }
 
   private settle(): void {
