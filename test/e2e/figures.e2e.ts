@@ -58,8 +58,6 @@ describe('figures in real VS Code', function () {
     const deltas = await chat.evaluate(() => (window as unknown as { deltaLog: { last: number; count: number } }).deltaLog);
     console.log(`      figure: ${ANSWER_KB} KB answer: streamed by the server in ${lastByte - sentAt} ms (from Send); reached the webview in ${deltas.count} messages, the last ${deltas.last - lastByte} ms after the server's last byte; end on screen ${shownAt - lastByte} ms after the last byte`);
     await waitForIdle(chat, 60_000);
-    const dbg = codeAgentLogs(suite.server.userDataDir).map((file) => fs.readFileSync(file, 'utf8')).join('\n').match(/DEBUG last delta posted at (\d+), busy=false at (\d+), (\d+)/);
-    if (dbg) console.log(`      DEBUG host: last delta posted ${Number(dbg[1]) - lastByte} ms after the last byte; turn idle ${Number(dbg[2]) - lastByte} ms; ${dbg[3]} posts`);
     // Nothing lost on the way: every section heading made it into the rendered answer.
     const headings = await chat.locator('[role="log"] [data-kind="assistant"]').last().locator('h2').count();
     assert.equal(headings, (answer.match(/^## /gm) ?? []).length);
