@@ -7,6 +7,7 @@ async function runAll(): Promise<void> {
   await (await import('./storeBench')).runStoreBench();
   await (await import('./webviewBench')).runWebviewBench();
   await (await import('./scaleBench')).runScaleBench();
+  await (await import('./securityBench')).runSecurityBench();
 }
 
 runAll().catch((error: unknown) => {
