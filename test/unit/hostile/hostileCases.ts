@@ -1,4 +1,5 @@
 import { promises as fsp } from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadAgents } from '../../../src/core/agents/agentLoader';
@@ -279,6 +280,53 @@ function modelOutputCase(protocol: 'xml' | 'native', output: ModelOutputCase): H
   };
 }
 
+/** Bytes that are not UTF-8 (a stray 0xFF, a truncated sequence, an encoded surrogate) in a streamed reply. */
+const invalidUtf8 = [Buffer.from([0xff, 0xfe]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xf4, 0x90, 0x80, 0x80])];
+
+function chunkFrame(delta: Buffer[]): Buffer {
+  return Buffer.concat([Buffer.from('data: {"id":"x","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,"delta":'), ...delta, Buffer.from('}]}\n\n')]);
+}
+
+/** A model endpoint that answers the first request with raw invalid UTF-8, then plain text. */
+async function rawBytesServer(protocol: 'xml' | 'native'): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const first = requests++ === 0;
+      const bad = Buffer.concat(invalidUtf8);
+      if (!first) res.write(chunkFrame([Buffer.from('{"content":"pong"}')]));
+      else if (protocol === 'xml') res.write(chunkFrame([Buffer.from('{"content":"bad '), bad, Buffer.from(' <Read><path>notes'), bad, Buffer.from('.txt</path></Read>"}')]));
+      else res.write(chunkFrame([Buffer.from('{"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"Re'), bad, Buffer.from('ad","arguments":"{\\"path\\":\\"n'), bad, Buffer.from('\\"}"}}]}')]));
+      res.write(`data: {"id":"x","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,"delta":{},"finish_reason":"${first && protocol === 'native' ? 'tool_calls' : 'stop'}"}]}\n\n`);
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { baseUrl: `http://127.0.0.1:${address.port}/v1`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+function invalidUtf8Case(protocol: 'xml' | 'native'): HostileCase {
+  return {
+    group: `model output (${protocol})`,
+    name: `${protocol}: invalid UTF-8 bytes in the stream (text, tool name, parameters)`,
+    async run(env) {
+      await prepareWorkspace(env);
+      const raw = await rawBytesServer(protocol);
+      try {
+        const agent = scriptedSession({ baseUrl: raw.baseUrl } as ScriptedModelServer, env.root, { protocol });
+        await agent.run('go');
+        const next = await agent.run('ping');
+        return next.end === 'answered' ? {} : { unexpected: `the session did not answer after invalid UTF-8 (${next.end})` };
+      } finally {
+        await raw.close();
+      }
+    },
+  };
+}
+
 // ---- oversized @file: matches ------------------------------------------------------------------------
 
 interface ContextCase {
@@ -424,7 +472,7 @@ export function hostileCases(): HostileCase[] {
     ...pathTools.flatMap((tool) => escapingPaths.map((p) => pathToolCase(tool, p))),
     ...escapingPaths.flatMap((p) => [mentionCase('@', p), mentionCase('@file:', p)]),
     ...insideControls,
-    ...(['xml', 'native'] as const).flatMap((protocol) => modelOutputs.map((o) => modelOutputCase(protocol, o))),
+    ...(['xml', 'native'] as const).flatMap((protocol) => [...modelOutputs.map((o) => modelOutputCase(protocol, o)), invalidUtf8Case(protocol)]),
     ...oversizedContext.map(contextCase),
     ...hostileFrontMatter.flatMap((fm) => [ruleCase(fm), agentCase(fm)]),
   ];
