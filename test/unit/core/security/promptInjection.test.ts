@@ -146,6 +146,20 @@ describe('Prompt injection: untrusted text cannot pose as CodeAgent', function (
     });
     afterEach(() => ws.cleanup());
 
+    for (const autoApproveReadOnly of [true, false]) {
+      it(`Read .env in a turn asks once, with the reason on the card (autoApproveReadOnly ${autoApproveReadOnly})`, async () => {
+        await ws.write('.env', 'TOKEN=sk-live-SECRET\n');
+        server.enqueue({ text: '<Read><path>.env</path></Read>' }, { text: 'Done.' });
+        const agent = scriptedSession(server, ws.root, { approval: { autoApproveReadOnly } });
+        const { events } = await agent.run('read .env', () => 'rejected');
+        const asked = events.filter((e) => e.type === 'approval' && e.phase === 'request') as { tool: string; detail: string }[];
+        assert.equal(asked.length, 1);
+        assert.equal(asked[0]!.tool, 'Read');
+        assert.match(asked[0]!.detail, /Asking because this reads a file that may hold secrets \(\.env\)/);
+        assert.doesNotMatch(JSON.stringify(server.requests.map((r) => r.body)), /sk-live-SECRET/, 'the secret never reached the model');
+      });
+    }
+
     for (const protocol of ['xml', 'native'] as const) {
       for (const decision of ['rejected', 'accepted'] as const) {
         it(`${protocol}: the model obeys the file and emits Bash; the user is asked, and it runs only if ${decision === 'accepted' ? 'accepted' : 'never (rejected)'}`, async () => {
