@@ -54,8 +54,9 @@ export function remoteImage(src: string): URL | undefined {
  * placeholder), only openable links keep an href, and no other element keeps a src or href.
  */
 export function neutraliseRemoteAttributes(node: Element): void {
+  // DOMPurify already dropped REMOTE_LOADING_ATTRIBUTES (FORBID_ATTR); most elements have nothing left to check.
+  if (!node.hasAttribute('src') && !node.hasAttribute('href')) return;
   const tag = node.tagName.toLowerCase();
-  for (const name of REMOTE_LOADING_ATTRIBUTES) node.removeAttribute(name);
   const src = node.getAttribute('src');
   if (src !== null) {
     node.removeAttribute('src');
