@@ -12,8 +12,8 @@ export function guardLinks(root: Document, post: (message: WebviewMessage) => vo
     const placeholder = target?.closest(`[${REMOTE_IMAGE_ATTRIBUTE}]`);
     const anchor = target?.closest('a[href], area[href]');
     if (!placeholder && !anchor) return;
+    // Only the navigation is stopped: a panel control's own click handler still runs.
     event.preventDefault();
-    event.stopPropagation();
     // Only a primary click (or Enter, which clicks) opens; a middle click just does nothing.
     if (event.type !== 'click') return;
     const url = openableLink((placeholder ? placeholder.getAttribute(REMOTE_IMAGE_ATTRIBUTE) : anchor!.getAttribute('href')) ?? '');
