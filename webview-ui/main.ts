@@ -10,7 +10,9 @@ import { HistoryPanel } from './historyPanel';
 import { InputCompletions } from './inputCompletions';
 import { formatCost, formatTokens } from './format';
 import { PlanModeToggle } from './planModeToggle';
+import { guardLinks } from './markdown/linkGuard';
 
+guardLinks(document, post);
 const transcript = new TranscriptView(byId('transcript'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [

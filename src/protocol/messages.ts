@@ -14,6 +14,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deleteConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
   z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)) }),
+  /** A link or a remote image's placeholder the user clicked: the host opens it outside VS Code, after VS Code's confirmation. */
+  z.object({ type: z.literal('openExternal'), url: z.string().check(z.minLength(1), z.maxLength(8192)) }),
   /** A changes entry's row (spec §8): its before ↔ after diff, or Revert. */
   z.object({ type: z.literal('openChange'), turnId: z.string(), path: z.string() }),
   z.object({ type: z.literal('revertChange'), turnId: z.string(), path: z.string() }),

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
 import { DeltaCoalescer } from './deltaCoalescer';
+import { openExternalLink } from './externalLinks';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
@@ -27,6 +28,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
+      if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, this.log);
       this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {

@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<void>> = {
   store: async () => (await import('./storeBench')).runStoreBench(),
   webview: async () => (await import('./webviewBench')).runWebviewBench(),
   scale: async () => (await import('./scaleBench')).runScaleBench(),
+  security: async () => (await import('./securityBench')).runSecurityBench(),
   faults: async () => (await import('./faultsBench')).runFaultsBench(),
   vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
 };

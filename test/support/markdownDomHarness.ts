@@ -2,6 +2,7 @@
 import { highlightCodeBlocks } from '../../webview-ui/codeHighlighter';
 import { renderMarkdown } from '../../webview-ui/markdown';
 import { StreamingMarkdown } from '../../webview-ui/markdown/streamingMarkdown';
+import { remoteLoadingProblems } from './remoteLoadAudit';
 
 declare global {
   interface Window {
@@ -10,6 +11,8 @@ declare global {
 }
 
 const harness = {
+  /** What in sanitised markup could still load, run or navigate by itself (nothing, or it is a defect). */
+  remoteLoadingProblems,
   /** What `fillBody` does with a whole text. */
   whole(text: string): string {
     const body = document.createElement('div');

@@ -10,7 +10,7 @@ export interface Approver {
 
 export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
   if (request.kind === 'edit') return approval.autoApproveEdits;
-  if (request.kind === 'read') return approval.autoApproveReadOnly;
+  if (request.kind === 'read') return request.reason === undefined && approval.autoApproveReadOnly;
   if (approval.autoApproveCommands) return true;
   const command = request.command.trim();
   // A prefix only counts at a word boundary, and chained commands never ride on an allowed prefix.
@@ -23,7 +23,7 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
 
 export function describeApproval(request: ApprovalRequest): string {
   if (request.kind === 'command') return `$ ${request.command}`;
-  if (request.kind === 'read') return request.summary;
+  if (request.kind === 'read') return request.reason ? `${request.summary}\n\nAsking because this ${request.reason}.` : request.summary;
   const patch = createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });
   // jsdiff starts with an "Index"-style ===== rule that says nothing here.
   return patch.replace(/^=+\n/, '');

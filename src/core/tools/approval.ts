@@ -10,8 +10,11 @@ export type ApprovalRequest =
       after: string;
     }
   | { kind: 'command'; command: string; cwd: string }
-  /** A read-only tool, asked about only when codeagent.approval.autoApproveReadOnly is off. */
-  | { kind: 'read'; tool: string; summary: string };
+  /**
+   * A read-only tool, asked about only when codeagent.approval.autoApproveReadOnly is off, or always when it
+   * has a `reason` (a file that may hold secrets), which the card shows.
+   */
+  | { kind: 'read'; tool: string; summary: string; reason?: string };
 
 export type ApprovalDecision =
   /** finalContent: the user's edit of the proposal (file content, or the command to run); it wins. */

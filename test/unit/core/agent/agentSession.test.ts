@@ -193,7 +193,8 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     server.enqueue({ text: '<Read><path>src/a.ts</path>' }, { text: 'ok' });
     const { s } = session();
     await run(s, 'x');
-    assert.match(messages(1).at(-1)!.content, /cut off before its closing tag <\/Read>/);
+    // Tool results never carry our own tags raw (untrustedMarkup), our own messages included.
+    assert.match(messages(1).at(-1)!.content, /cut off before its closing tag &lt;\/Read>/);
   });
 
   it('refuses a path outside the workspace with a clear error', async () => {
