@@ -41,6 +41,8 @@ export const UsageSummary = z.object({
   cost: z.number(),
   contextUsed: z.number(),
   contextWindow: z.number(),
+  /** Of inputTokens, those the provider's prompt cache served; absent when the provider reports none. */
+  cachedInputTokens: z.optional(z.number()),
 });
 export type UsageSummary = z.infer<typeof UsageSummary>;
 
