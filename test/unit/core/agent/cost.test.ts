@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { addUsage, costOf } from '../../../../src/core/agent/cost';
-import { conversationSchema } from '../../../../src/core/conversation/conversation';
+import { conversationSchema, type ConversationTotals } from '../../../../src/core/conversation/conversation';
 import { Settings } from '../../../../src/core/settings';
 
 const prices = (model: Record<string, unknown>) => Settings.parse({ model: { inputPricePerMTok: 2, outputPricePerMTok: 8, ...model } });
@@ -34,7 +34,7 @@ describe('cost: cached input at its own price', () => {
   });
 
   it('totals count cached input once some call reported it, and tell "none reported" from 0', () => {
-    let totals = { inputTokens: 0, outputTokens: 0, cost: 0 };
+    let totals: ConversationTotals = { inputTokens: 0, outputTokens: 0, cost: 0 };
     totals = addUsage(totals, { inputTokens: 100, outputTokens: 10 }, 0.1);
     assert.equal('cachedInputTokens' in totals, false);
     totals = addUsage(totals, { inputTokens: 1000, outputTokens: 20, cachedInputTokens: 0 }, 0.2);
