@@ -85,11 +85,13 @@ export class ModelPicker {
     if (!this.setup || message.baseUrl !== this.setup.baseUrl) return;
     if (message.error) {
       this.showStatus(message.error, 'error');
+      this.status.dataset.source = 'list';
       return;
     }
     this.models = message.models;
     this.listedFor = message.baseUrl;
-    if (!this.testing) this.showStatus(undefined);
+    // A listing error is over once the list arrives; Test connection's verdict stays until the next test.
+    if (this.status.dataset.source === 'list') this.showStatus(undefined);
     fillModelSelect(this.select, this.models, this.setup.model);
   }
 
@@ -122,6 +124,7 @@ export class ModelPicker {
     this.status.hidden = text === undefined;
     this.status.textContent = text ?? '';
     this.status.dataset.tone = tone ?? '';
+    delete this.status.dataset.source;
     if (status) this.status.dataset.status = status;
     else delete this.status.dataset.status;
   }
