@@ -115,7 +115,7 @@ export class OnboardingPanel {
 
   private render(): void {
     const setup = this.setup;
-    this.presetList.replaceChildren(...(setup?.presets ?? []).map((preset) => this.presetRow(preset, setup!)));
+    this.renderPresets(setup);
     const models = this.models && setup && this.models.baseUrl === setup.baseUrl ? this.models : undefined;
     this.modelSection.hidden = !models;
     if (!models || !setup) return;
@@ -125,23 +125,41 @@ export class OnboardingPanel {
     fillModelSelect(this.modelSelect, models.models, setup.model);
   }
 
-  private presetRow(preset: PresetView, setup: ModelSetupView): HTMLElement {
-    const row = document.createElement('li');
-    row.dataset.preset = preset.id;
+  /** Rows are built once and updated in place: a reply arriving while the user tabs through them must not steal the focus. */
+  private renderPresets(setup: ModelSetupView | undefined): void {
+    const presets = setup?.presets ?? [];
+    const ids = presets.map((preset) => preset.id).join(',');
+    if (this.presetList.dataset.ids !== ids) {
+      this.presetList.dataset.ids = ids;
+      this.presetList.replaceChildren(...presets.map((preset) => presetRow(preset)));
+    }
+    if (!setup) return;
+    presets.forEach((preset, i) => this.updatePresetRow(this.presetList.children[i] as HTMLElement, preset, setup));
+  }
+
+  private updatePresetRow(row: HTMLElement, preset: PresetView, setup: ModelSetupView): void {
+    const button = row.querySelector('vscode-button')!;
     const current = preset.baseUrl !== '' && sameUrl(preset.baseUrl, setup.baseUrl);
-    const label = preset.id === 'custom' ? 'Use a custom endpoint' : `Use ${preset.name}`;
-    const button = vscodeButton(label, () => post({ type: 'usePreset', presetId: preset.id }), { secondary: !current });
+    button.toggleAttribute('secondary', !current);
     if (current) button.setAttribute('aria-current', 'true');
-    const hint = document.createElement('span');
-    hint.className = 'preset-hint';
+    else button.removeAttribute('aria-current');
     const running = this.servers.find((server) => server.presetId === preset.id);
-    hint.textContent = running
+    row.classList.toggle('running', running !== undefined);
+    row.querySelector('.preset-hint')!.textContent = running
       ? `Running on this machine · ${running.models.length === 1 ? '1 model' : `${running.models.length} models`}${running.models.length ? `: ${running.models.slice(0, 3).join(', ')}${running.models.length > 3 ? '…' : ''}` : ''}`
       : `${preset.baseUrl ? `${preset.baseUrl} · ` : ''}${preset.needsKey ? 'needs an API key · ' : ''}${preset.hint}`;
-    if (running) row.classList.add('running');
-    row.append(button, hint);
-    return row;
   }
+}
+
+function presetRow(preset: PresetView): HTMLElement {
+  const row = document.createElement('li');
+  row.dataset.preset = preset.id;
+  const label = preset.id === 'custom' ? 'Use a custom endpoint' : `Use ${preset.name}`;
+  const button = vscodeButton(label, () => post({ type: 'usePreset', presetId: preset.id }), { secondary: true });
+  const hint = document.createElement('span');
+  hint.className = 'preset-hint';
+  row.append(button, hint);
+  return row;
 }
 
 function heading(text: string): HTMLElement {

@@ -98,4 +98,50 @@ describe('model setup', function () {
     await sendAndWaitForTurn(chat, 'Are you there?');
     assert.equal(suite.model.requests.at(-1)!.body.model, 'coder-large');
   });
+  it('onboarding works from the keyboard alone, in the high-contrast theme: a custom endpoint, then a model', async function () {
+    suite.model.setModels(['coder-large', 'coder-small']);
+    const workspace = suite.server.createWorkspace({
+      // An empty name set in the workspace: no model, and the choice is written back there (not to the user settings).
+      settings: { 'codeagent.model.name': '', 'codeagent.model.baseUrl': 'https://example.invalid/v1', 'workbench.colorTheme': 'Default High Contrast' },
+      name: 'keyboard',
+    });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame({ selector: '[data-testid="onboarding"] vscode-button' });
+    const onboarding = chat.locator('[data-testid="onboarding"]');
+    await eventually(async () => assert.equal(await chat.evaluate('document.body.classList.contains("vscode-high-contrast")'), true), { timeoutMs: 20_000, message: 'the high-contrast theme' });
+
+    // Tab from the first provider to "Use a custom endpoint": every preset is in the tab order.
+    await onboarding.getByRole('button', { name: 'Use OpenAI' }).focus();
+    const focusedName = () => chat.evaluate('document.activeElement && document.activeElement.textContent') as Promise<string | null>;
+    const seen: string[] = [];
+    for (let i = 0; i < 8 && (await focusedName()) !== 'Use a custom endpoint'; i++) {
+      seen.push((await focusedName()) ?? '');
+      await session.page.keyboard.press('Tab');
+    }
+    assert.deepEqual(seen, ['Use OpenAI', 'Use DeepSeek', 'Use OpenRouter', 'Use Ollama', 'Use LM Studio']);
+    await session.page.keyboard.press('Enter');
+
+    // VS Code asks for the URL and checks it as it is typed.
+    const urlInput = session.page.locator('.quick-input-widget input');
+    await urlInput.waitFor({ timeout: 15_000 });
+    await urlInput.fill('api.example.com/v1');
+    await session.page.locator('.quick-input-widget', { hasText: 'Did you mean https://api.example.com/v1?' }).waitFor({ timeout: 10_000 });
+    await urlInput.fill(suite.model.baseUrl);
+    await urlInput.press('Enter');
+    const settingsFile = path.join(workspace, '.vscode', 'settings.json');
+    await eventually(() => assert.equal(readJson(settingsFile)['codeagent.model.baseUrl'], suite.model.baseUrl), { timeoutMs: 15_000, message: 'the endpoint written where the workspace keeps it' });
+
+    const models = onboarding.getByRole('combobox', { name: 'Model' });
+    await eventually(async () => assert.deepEqual(await models.locator('option').allTextContents(), ['Choose a model…', 'coder-large', 'coder-small']), { timeoutMs: 15_000, message: 'the custom endpoint\'s models' });
+    // High contrast: the dropdown keeps a visible border (the theme's contrast border), as VS Code's own do.
+    const border = await chat.evaluate('(() => { const s = getComputedStyle(document.querySelector(".model-choice select")); return s.borderTopStyle + " " + s.borderTopColor; })()') as string;
+    assert.match(border, /^solid rgb/);
+    assert.doesNotMatch(border, /rgba\(0, 0, 0, 0\)/);
+    await models.focus();
+    await models.press('ArrowDown');
+    await eventually(() => assert.equal(readJson(settingsFile)['codeagent.model.name'], 'coder-large'), { timeoutMs: 15_000, message: 'the model chosen with the arrow key' });
+    await eventually(async () => assert.equal(await onboarding.isVisible(), false), { timeoutMs: 15_000, message: 'onboarding gone' });
+    if (process.env.CODEAGENT_E2E_DEBUG) await session.page.screenshot({ path: 'test-results/model-setup-high-contrast.png' });
+  });
 });
