@@ -16,10 +16,15 @@ describe('model setup', function () {
 
   it('the header picker lists the endpoint\'s models, switches the model from the keyboard, and Test connection names each failure', async function () {
     suite.model.setModels(['scripted-model', 'coder-large', 'coder-small']);
-    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.cachedInputPricePerMTok': 0.5, 'codeagent.model.inputPricePerMTok': 2 } });
+    // The light theme here, the dark one in the onboarding test, high contrast in the keyboard test.
+    const workspace = suite.server.createWorkspace({
+      modelBaseUrl: suite.model.baseUrl,
+      settings: { 'codeagent.model.cachedInputPricePerMTok': 0.5, 'codeagent.model.inputPricePerMTok': 2, 'workbench.colorTheme': 'Default Light Modern' },
+    });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
+    await eventually(async () => assert.equal(await chat.evaluate('document.body.classList.contains("vscode-light")'), true), { timeoutMs: 20_000, message: 'the light theme' });
     const bar = chat.locator('#model-bar');
     const picker = bar.getByRole('combobox', { name: 'Model' });
     await eventually(async () => assert.equal(await picker.inputValue(), 'scripted-model'), { timeoutMs: 20_000, message: 'the picker shows the configured model' });
@@ -67,14 +72,16 @@ describe('model setup', function () {
     }
     // The chat itself was never blocked by any of it.
     assert.equal(await chat.locator(CHAT_INPUT).isEnabled(), true);
+    if (process.env.CODEAGENT_E2E_DEBUG) await session.page.screenshot({ path: 'test-results/model-setup-light.png' });
   });
 
   it('onboarding without a model offers the presets and the endpoint\'s models; choosing one opens the chat', async function () {
     suite.model.setModels(['scripted-model', 'coder-large', 'coder-small']);
-    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.name': undefined }, name: 'no-model' });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.name': undefined, 'workbench.colorTheme': 'Default Dark Modern' }, name: 'no-model' });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame({ selector: '[data-testid="onboarding"] vscode-button' });
+    await eventually(async () => assert.equal(await chat.evaluate('document.body.classList.contains("vscode-dark")'), true), { timeoutMs: 20_000, message: 'the dark theme' });
     const onboarding = chat.locator('[data-testid="onboarding"]');
     for (const name of ['Use OpenAI', 'Use DeepSeek', 'Use OpenRouter', 'Use Ollama', 'Use LM Studio', 'Use a custom endpoint']) {
       await onboarding.getByRole('button', { name }).waitFor({ timeout: 20_000 });
@@ -87,6 +94,7 @@ describe('model setup', function () {
 
     const models = onboarding.getByRole('combobox', { name: 'Model' });
     await eventually(async () => assert.deepEqual(await models.locator('option').allTextContents(), ['Choose a model…', 'coder-large', 'coder-small', 'scripted-model']), { timeoutMs: 15_000, message: 'the endpoint\'s models in onboarding' });
+    if (process.env.CODEAGENT_E2E_DEBUG) await session.page.screenshot({ path: 'test-results/model-setup-dark.png' });
     await models.focus();
     await models.selectOption('coder-large');
 
