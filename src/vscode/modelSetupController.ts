@@ -1,10 +1,9 @@
-import { testConnection } from '../core/modelSetup/connectionTest';
-import { describeFailure } from '../core/modelSetup/connectionTest';
+import { describeFailure, testConnection } from '../core/modelSetup/connectionTest';
 import { detectLocalServers } from '../core/modelSetup/localServers';
 import { ModelListCache } from '../core/modelSetup/modelListCache';
 import { modelPresets, presetById, presetForBaseUrl } from '../core/modelSetup/presets';
 import type { ModelCatalog } from '../core/ports/modelCatalog';
-import type { Settings } from '../core/settings';
+import { baseUrlProblem, type Settings } from '../core/settings';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
 import type { connectionStatuses, ModelSetupView } from '../protocol/modelSetup';
 
@@ -75,6 +74,8 @@ export class ModelSetupController {
 
   private async sendModels(): Promise<void> {
     const { baseUrl, name } = this.deps.settings().model;
+    const urlProblem = baseUrlProblem(baseUrl);
+    if (urlProblem) return this.emit({ type: 'models', baseUrl, models: [], error: urlProblem });
     const listing = await this.models.list(baseUrl, this.deps.apiKey());
     if (listing.ok) return this.emit({ type: 'models', baseUrl, models: listing.models });
     const { message } = describeFailure(listing.failure, { baseUrl, apiKey: this.deps.apiKey(), model: name });

@@ -62,6 +62,13 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
     await eventually(() => assert.match(h.last('models')?.error ?? '', /^Unauthorized \(401\): Incorrect API key provided\./));
   });
 
+  it('a malformed endpoint URL is named as such, without a request', async () => {
+    const h = harness({ baseUrl: 'api.openai.com/v1' });
+    h.controller.handle({ type: 'listModels' });
+    await eventually(() => assert.match(h.last('models')?.error ?? '', /"api\.openai\.com\/v1" is not a URL.*Did you mean https:\/\/api\.openai\.com\/v1\?/));
+    assert.equal(server.modelListRequests.length, 0);
+  });
+
   it('a hosted preset sets the URL, asks for the missing key, then lists models with it', async () => {
     // api.openai.com is played by the scripted server: the SDK's requests are redirected, nothing leaves the machine.
     const redirect: typeof fetch = (url, init) => fetch(String(url).replace('https://api.openai.com/v1', server.baseUrl), init);
