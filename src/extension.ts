@@ -9,6 +9,7 @@ import { createFullToolRegistry } from './core/orchestration/toolSets';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { FileConversationStore } from './node/fileConversationStore';
 import { OpenAiModelClient } from './node/openaiModelClient';
+import { OpenAiModelCatalog } from './node/openAiModelCatalog';
 import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
 import { ApiKeyStore } from './vscode/apiKeyStore';
@@ -17,6 +18,8 @@ import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
 import { onboardingFor } from './vscode/onboarding';
+import { ModelSetupController } from './vscode/modelSetupController';
+import { modelSettingWriter, promptForBaseUrl } from './vscode/modelSettingsWriter';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
 import { editorAwareFs } from './vscode/editorAwareFs';
@@ -122,7 +125,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   flushOnDeactivate = () => controller.flush();
   // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.
   void closeStaleProposalTabs();
-  const provider = new ChatViewProvider(context.extensionUri, controller, log);
+  const modelSetup = new ModelSetupController({
+    settings,
+    apiKey: () => apiKeys.current(),
+    catalog: new OpenAiModelCatalog(),
+    now: Date.now,
+    writeModelSetting: modelSettingWriter(),
+    promptApiKey: () => apiKeys.promptAndStore(),
+    promptBaseUrl: promptForBaseUrl,
+    log,
+  });
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, modelSetup);
 
   context.subscriptions.push(
     output,
@@ -142,6 +155,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('codeagent')) controller.refreshOnboarding();
+      if (event.affectsConfiguration('codeagent.model')) modelSetup.refresh();
       if (event.affectsConfiguration('codeagent.agent.planMode')) controller.refreshPlanMode();
     }),
   );

@@ -11,6 +11,9 @@ import { InputCompletions } from './inputCompletions';
 import { formatCost, formatTokens } from './format';
 import { PlanModeToggle } from './planModeToggle';
 import { guardLinks } from './markdown/linkGuard';
+import { ModelPicker } from './modelPicker';
+import { OnboardingPanel } from './onboardingPanel';
+import { cacheShare } from './cacheShare';
 
 guardLinks(document, post);
 const transcript = new TranscriptView(byId('transcript'));
@@ -43,6 +46,8 @@ const composer = new Composer({
 composer.setDraft(loadViewState().draft);
 const planMode = new PlanModeToggle(byId('plan-mode'), (on) => composer.setPlanMode(on));
 byId('context-label').addEventListener('click', () => post({ type: 'showContext' }));
+const modelPicker = new ModelPicker(byId('model-bar'));
+const modelSetup = new OnboardingPanel();
 
 window.addEventListener('message', (event: MessageEvent) => {
   if (isEntryAppended(event.data)) return transcript.append(event.data.id, event.data.delta);
@@ -68,6 +73,10 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'prefill': composer.insert(message.text); break;
     case 'conversations': history.show(message.items, message.currentId); break;
     case 'pathSuggestions': completions.showPathSuggestions(message.query, message.items); break;
+    case 'modelSetup': modelPicker.showSetup(message.setup); modelSetup.showSetup(message.setup); break;
+    case 'models': modelPicker.showModels(message); modelSetup.showModels(message); break;
+    case 'connectionTest': modelPicker.showConnectionTest(message); modelSetup.showConnectionTest(message); break;
+    case 'localServers': modelSetup.showLocalServers(message.servers); break;
   }
 });
 
@@ -75,13 +84,20 @@ function showOnboarding(onboarding: Onboarding | null): void {
   const panel = byId('onboarding');
   composer.setBlocked(onboarding !== null);
   panel.hidden = onboarding === null;
-  if (!onboarding) return panel.replaceChildren();
+  if (!onboarding) {
+    modelPicker.setHidden(false);
+    modelSetup.unmount();
+    return panel.replaceChildren();
+  }
   const title = document.createElement('h2');
   title.textContent = onboarding.title;
   const text = document.createElement('p');
   text.textContent = onboarding.message;
   const actions = onboarding.actions.map(({ label, command }) => vscodeButton(label, () => post({ type: 'runCommand', command })));
   panel.replaceChildren(title, text, ...actions);
+  modelPicker.setHidden(onboarding.modelSetup === true);
+  if (onboarding.modelSetup) modelSetup.mountIn(panel);
+  else modelSetup.unmount();
 }
 
 function showUsage(usage: UsageSummary | null): void {
@@ -92,6 +108,11 @@ function showUsage(usage: UsageSummary | null): void {
   byId('context-bar').style.width = `${percent}%`;
   byId('context-label').textContent = `Context ${formatTokens(usage.contextUsed)} / ${formatTokens(usage.contextWindow)} (${percent}%)`;
   byId('tokens-label').textContent = `↑ ${formatTokens(usage.inputTokens)} ↓ ${formatTokens(usage.outputTokens)}${usage.cost > 0 ? ` · ${formatCost(usage.cost)}` : ''}`;
+  const cache = cacheShare(usage);
+  const cacheLabel = byId('cache-label');
+  cacheLabel.hidden = !cache;
+  cacheLabel.textContent = cache?.text ?? '';
+  cacheLabel.title = cache?.title ?? '';
 }
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {

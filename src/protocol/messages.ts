@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ConversationListItem, Onboarding, TranscriptEntry, UsageSummary } from './transcript';
+import { LocalServerView, ModelSetupView, connectionStatuses } from './modelSetup';
 
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
@@ -31,6 +32,15 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     decision: z.enum(['accepted', 'rejected']),
     feedback: z.optional(z.string()),
   }),
+  /** Model setup (issue 13): the endpoint's models for the pickers (answered with `models`). */
+  z.object({ type: z.literal('listModels') }),
+  /** Sets codeagent.model.name. */
+  z.object({ type: z.literal('chooseModel'), name: z.string().check(z.minLength(1), z.maxLength(500)) }),
+  /** Onboarding's `Use <provider>`: sets codeagent.model.baseUrl (asking for the URL or the key when needed). */
+  z.object({ type: z.literal('usePreset'), presetId: z.string() }),
+  z.object({ type: z.literal('testConnection') }),
+  /** Looks for Ollama / LM Studio on their default ports (answered with `localServers`). */
+  z.object({ type: z.literal('detectLocalServers') }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessage>;
 
@@ -55,6 +65,12 @@ export const HostMessage = z.discriminatedUnion('type', [
   /** `@` completions: workspace paths and named agents (`path` is the agent's name for kind `agent`). */
   z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent']), detail: z.optional(z.string()) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
+  /** Model setup (issue 13): the current endpoint and model, on `ready` and whenever they change. */
+  z.object({ type: z.literal('modelSetup'), setup: ModelSetupView }),
+  /** The endpoint's models, or why they could not be listed. */
+  z.object({ type: z.literal('models'), baseUrl: z.string(), models: z.array(z.string()), error: z.optional(z.string()) }),
+  z.object({ type: z.literal('connectionTest'), status: z.enum(connectionStatuses), message: z.string() }),
+  z.object({ type: z.literal('localServers'), servers: z.array(LocalServerView) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 

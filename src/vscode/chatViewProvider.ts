@@ -3,6 +3,7 @@ import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { openExternalLink } from './externalLinks';
+import type { ModelSetupController } from './modelSetupController';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
@@ -14,6 +15,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: (message: string) => void,
+    private readonly modelSetup?: ModelSetupController,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -25,17 +27,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     view.webview.html = webviewHtml(view.webview, this.extensionUri);
     const coalescer = new DeltaCoalescer((message) => void view.webview.postMessage(message));
     this.controller.attach((message) => coalescer.send(message));
+    // Model setup's answers are few and independent of the transcript: they need no coalescing.
+    this.modelSetup?.attach((message) => void view.webview.postMessage(message));
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
       if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, this.log);
-      this.controller.handle(parsed.data);
+      if (!this.modelSetup?.handle(parsed.data)) this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {
       coalescer.discard();
       if (this.view === view) {
         this.view = undefined;
         this.controller.detach();
+        this.modelSetup?.detach();
       }
     });
   }

@@ -21,7 +21,7 @@ import { InMemoryTodoStore, formatTodoList } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { runAgentTurn, type TurnEnd, type TurnRecord } from './agentTurn';
 import type { Approver } from './approvalGate';
-import { costOf } from './cost';
+import { addUsage, costOf } from './cost';
 import { repairInterruptedTurn } from './interruptedTurn';
 import { PendingQuestion } from './pendingDecisions';
 import { buildSystemPrompt } from './systemPrompt';
@@ -358,7 +358,7 @@ export class AgentSession {
   private recordUsage(turnId: string, usage: TokenUsage, settings: Settings, emit: EventSink, chatCall = true): void {
     const cost = costOf(usage, settings);
     if (chatCall) this.lastUsage = usage;
-    this.totals = { inputTokens: this.totals.inputTokens + usage.inputTokens, outputTokens: this.totals.outputTokens + usage.outputTokens, cost: this.totals.cost + cost };
+    this.totals = addUsage(this.totals, usage, cost);
     emit({ type: 'tokenUsage', turnId, usage, cost });
     if (chatCall) emit({ type: 'contextWindow', usedTokens: usage.inputTokens + usage.outputTokens, windowTokens: settings.model.contextWindow });
   }
