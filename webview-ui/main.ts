@@ -10,8 +10,10 @@ import { HistoryPanel } from './historyPanel';
 import { InputCompletions } from './inputCompletions';
 import { formatCost, formatTokens } from './format';
 import { PlanModeToggle } from './planModeToggle';
+import { McpServersSection } from './mcpServers';
 
 const transcript = new TranscriptView(byId('transcript'));
+const mcpServers = new McpServersSection(byId('transcript'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -66,6 +68,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'prefill': composer.insert(message.text); break;
     case 'conversations': history.show(message.items, message.currentId); break;
     case 'pathSuggestions': completions.showPathSuggestions(message.query, message.items); break;
+    case 'mcpServers': mcpServers.show(message.servers); break;
   }
 });
 

@@ -1,6 +1,18 @@
 import * as z from 'zod/mini';
 import { ConversationListItem, Onboarding, TranscriptEntry, UsageSummary } from './transcript';
 
+/** One MCP server as the panel shows it. */
+export const McpServerView = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  status: z.enum(['starting', 'ready', 'failed', 'stopped']),
+  tools: z.array(z.string()),
+  error: z.optional(z.string()),
+  stderrTail: z.array(z.string()),
+  startupMs: z.optional(z.number()),
+});
+export type McpServerView = z.infer<typeof McpServerView>;
+
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -23,6 +35,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */
   z.object({ type: z.literal('setPlanMode'), on: z.boolean() }),
+  /** The `Restart <server>` button of an MCP server (spec §12). */
+  z.object({ type: z.literal('restartMcpServer'), name: z.string().check(z.minLength(1)) }),
   z.object({
     type: z.literal('approvalDecision'),
     callId: z.string(),
@@ -53,6 +67,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   /** `@` completions: workspace paths and named agents (`path` is the agent's name for kind `agent`). */
   z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent']), detail: z.optional(z.string()) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
+  /** Every configured MCP server's state (spec §12), sent whole on each change: there are few. */
+  z.object({ type: z.literal('mcpServers'), servers: z.array(McpServerView) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 

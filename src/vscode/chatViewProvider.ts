@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
 import { DeltaCoalescer } from './deltaCoalescer';
+import type { McpPanel } from './mcpPanel';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
@@ -13,6 +14,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: (message: string) => void,
+    private readonly mcp?: McpPanel,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -24,16 +26,18 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     view.webview.html = webviewHtml(view.webview, this.extensionUri);
     const coalescer = new DeltaCoalescer((message) => void view.webview.postMessage(message));
     this.controller.attach((message) => coalescer.send(message));
+    this.mcp?.attach((message) => void view.webview.postMessage(message));
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
-      this.controller.handle(parsed.data);
+      if (!this.mcp?.handle(parsed.data)) this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {
       coalescer.discard();
       if (this.view === view) {
         this.view = undefined;
         this.controller.detach();
+        this.mcp?.detach();
       }
     });
   }

@@ -2,7 +2,7 @@ import type { McpConnections, McpToolInfo } from '../ports/mcpConnections';
 import { dataOf, historyRecord, tailLines } from '../tools/historyRecord';
 import { clip } from '../tools/textLines';
 import { ToolFailure, throwIfCancelled } from '../tools/toolResults';
-import type { AnyToolDefinition, ToolDefinition, ToolResult } from '../tools/toolTypes';
+import type { AnyToolDefinition, ToolDefinition } from '../tools/toolTypes';
 import { McpCallFailure } from './mcpCallFailure';
 import { mcpParamSchema } from './mcpParamSchema';
 import { mcpResultText } from './mcpResultText';

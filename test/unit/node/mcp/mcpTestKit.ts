@@ -6,7 +6,9 @@ import { NodeMcpConnections } from '../../../../src/node/mcp/nodeMcpConnections'
 /** The reference server from the npm registry (a devDependency), run with this Node. */
 export const everythingServerScript = path.resolve(__dirname, '../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
-export function everythingConfig(name = 'everything', extra: Partial<Extract<McpServerConfig, { transport: 'stdio' }>> = {}): McpServerConfig {
+type StdioConfig = Extract<McpServerConfig, { transport: 'stdio' }>;
+
+export function everythingConfig(name = 'everything', extra: Partial<StdioConfig> = {}): StdioConfig {
   return { name, source: 'settings', transport: 'stdio', command: process.execPath, args: [everythingServerScript], env: {}, ...extra };
 }
 
