@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<void>> = {
   scale: async () => (await import('./scaleBench')).runScaleBench(),
   faults: async () => (await import('./faultsBench')).runFaultsBench(),
   vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
+  mcp: async () => (await import('./mcpBench')).runMcpBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {

@@ -106,8 +106,14 @@ export class McpServerConnection {
       throw new McpCallFailure('unavailable', `The MCP server "${this.config.name}" is ${this.current.status}${this.current.error ? `: ${this.current.error}` : ''}.`);
     }
     const started = performance.now();
+    // The SDK never removes its abort listener: it gets a signal of its own per call, so the turn's signal
+    // does not collect one listener per MCP call.
+    const call = new AbortController();
+    const cancel = () => call.abort(options.signal.reason);
+    options.signal.addEventListener('abort', cancel, { once: true });
+    if (options.signal.aborted) call.abort(options.signal.reason);
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal: options.signal, timeout: options.timeoutMs });
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal: call.signal, timeout: options.timeoutMs });
       const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]).map(toMcpContent) : [];
       return {
         content,
@@ -120,6 +126,8 @@ export class McpServerConnection {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new McpCallFailure('timeout', error.message);
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) throw new McpCallFailure('unavailable', `The MCP server "${this.config.name}" closed the connection during the call.`);
       throw new McpCallFailure('protocol', error instanceof Error ? error.message : String(error));
+    } finally {
+      options.signal.removeEventListener('abort', cancel);
     }
   }
 

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
+import { getEventListeners } from 'node:events';
 import { approvalFor, type Approver } from '../../../../src/core/agent/approvalGate';
 import { mcpTool } from '../../../../src/core/mcp/mcpTool';
 import { McpToolSet } from '../../../../src/core/mcp/mcpToolSet';
-import { builtInToolNames, createFullToolRegistry } from '../../../../src/core/orchestration/toolSets';
+import { builtInToolNames, createFullToolRegistry, mainAgentTools, namedAgentTools } from '../../../../src/core/orchestration/toolSets';
 import { defaultSettings, type Settings } from '../../../../src/core/settings';
 import type { ApprovalRequest } from '../../../../src/core/tools/approval';
 import { ReadLedger } from '../../../../src/core/tools/readLedger';
@@ -78,6 +79,14 @@ describe('MCP servers over stdio: the reference server-everything (spec §12)', 
     assert.match(record.data.outputTail, /42\.5/);
   });
 
+  it('many calls in one turn leave no listener on the turn\'s signal', async () => {
+    const controller = new AbortController();
+    const ctx = toolContext(defaultSettings(), [], controller.signal);
+    const before = getEventListeners(controller.signal, 'abort').length;
+    for (let i = 0; i < 15; i++) await registry.invoke('mcp__everything__get-sum', { a: String(i), b: '1' }, ctx);
+    assert.equal(getEventListeners(controller.signal, 'abort').length, before);
+  });
+
   it('refuses arguments that fail the schema with a clear error, before calling the server', async () => {
     const result = await registry.invoke('mcp__everything__get-sum', { a: 'two', b: '3' }, toolContext(defaultSettings(), []));
     assert.equal(result.status, 'error');
@@ -115,6 +124,17 @@ describe('MCP servers over stdio: the reference server-everything (spec §12)', 
     assert.doesNotMatch(image.text, /iVBORw0KGgo/);
     const blob = await registry.invoke('mcp__everything__get-resource-reference', { resourceType: 'Blob', resourceId: '2' }, toolContext(defaultSettings(), []));
     assert.match(blob.text, /\[resource demo:\/\/resource\/dynamic\/blob\/2 \(text\/plain\), \d+ B of binary data\]/);
+  });
+
+  it('named agents\' allow/deny take mcp__server__tool and mcp__server__*; the planner gets only read-only MCP tools', () => {
+    const names = (rules: { allow?: string[]; deny?: string[] }) => namedAgentTools(registry, rules).names().filter((n) => n.startsWith('mcp__') || n === 'Read');
+    assert.deepEqual(names({ allow: ['Read', 'mcp__everything__get-sum'] }), ['Read', 'mcp__everything__get-sum']);
+    const all = names({ allow: ['mcp__everything__*'], deny: ['mcp__everything__echo'] });
+    assert.ok(all.includes('mcp__everything__get-sum') && !all.includes('mcp__everything__echo') && !all.includes('Read'), all.join());
+    assert.deepEqual(names({ deny: ['mcp__*'] }), ['Read']);
+    const planner = mainAgentTools(registry, true).names();
+    assert.ok(planner.includes('mcp__everything__get-sum'), 'read-only: offered to the planner');
+    assert.ok(!planner.includes('mcp__everything__gzip-file-as-resource'), 'not read-only: acts, so not the planner\'s');
   });
 
   it('Stop cancels a running call at once and the server stays usable', async () => {
