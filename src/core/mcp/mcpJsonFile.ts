@@ -1,4 +1,4 @@
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { parseServers, type McpConfigParse } from './mcpServerConfig';
 
 export const mcpJsonPath = '.vscode/mcp.json';
