@@ -77,6 +77,17 @@ describe('MCP servers', function () {
     // Restart: the row goes through starting and is ready again (every status the row shows is recorded).
     await chat.evaluate(RECORD_STATUSES);
     await everything.getByRole('button', { name: 'Restart everything' }).click();
-    await eventually(async () => assert.deepEqual(await chat.evaluate('window.__mcpStatuses'), ['starting', 'ready']), { timeoutMs: 30_000 });
+    await eventually(async () => {
+      const seen = (await chat.evaluate('window.__mcpStatuses')) as string[];
+      assert.deepEqual(seen.slice(seen.indexOf('starting')), ['starting', 'ready'], seen.join(' → '));
+    }, { timeoutMs: 30_000 });
+
+    // Editing .vscode/mcp.json applies at once: the broken server goes, a new one starts.
+    fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: {
+      everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING] },
+      second: { command: process.execPath, args: [EVERYTHING] },
+    } }));
+    await mcpServer(chat, 'second').and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    await broken.waitFor({ state: 'detached', timeout: 10_000 });
   });
 });

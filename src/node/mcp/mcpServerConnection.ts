@@ -42,7 +42,8 @@ export class McpServerConnection {
 
   /** Resolves when the server is ready or has failed; never rejects. */
   async start(): Promise<void> {
-    await this.stop();
+    // A restart goes straight from ready to starting: the old connection closes without a `stopped` in between.
+    await this.close();
     const generation = ++this.generation;
     this.stderr = new LineTail();
     this.update({ status: 'starting', tools: [], error: undefined, stderrTail: [], startupMs: undefined });
@@ -86,12 +87,17 @@ export class McpServerConnection {
 
   /** Closes the connection and, for stdio, ends the process (stdin closed, then SIGTERM, then SIGKILL). */
   async stop(): Promise<void> {
+    const closing = this.close();
+    if (this.current.status !== 'stopped' && this.current.status !== 'failed') this.update({ status: 'stopped', tools: [] });
+    await closing;
+  }
+
+  private async close(): Promise<void> {
     this.generation++;
     const client = this.client;
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
-    if (this.current.status !== 'stopped' && this.current.status !== 'failed') this.update({ status: 'stopped', tools: [] });
     try {
       if (client) await client.close();
       else await transport?.close();
