@@ -73,6 +73,7 @@ describe('MCP servers', function () {
     const result = lastMessage(second!);
     assert.ok(result.content.startsWith('<tool_result tool="mcp__everything__get-sum" status="success">'), describeMessages(second!));
     assert.match(result.content, /The sum of 19 and 23 is 42\./);
+    await session.screenshot('mcp-servers');
 
     // Restart: the row goes through starting and is ready again (every status the row shows is recorded).
     await chat.evaluate(RECORD_STATUSES);
