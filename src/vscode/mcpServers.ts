@@ -37,8 +37,10 @@ export class McpServersConfig implements vscode.Disposable {
 
   /** Reads both sources and (re)starts what changed; resolves when every started server is ready or failed. */
   reload(): Promise<void> {
-    this.loading = this.loading.then(() => this.load()).catch((error: unknown) => this.output.error(`MCP servers: ${String(error)}`));
-    return this.loading;
+    // Reads are applied in order; the next one waits for this one's launch, not for its servers to be ready.
+    const applied = this.loading.then(() => this.load());
+    this.loading = applied.then(() => undefined, (error: unknown) => this.output.error(`MCP servers: ${String(error)}`));
+    return applied.then(({ ready }) => ready, () => undefined);
   }
 
   dispose(): void {
@@ -52,12 +54,12 @@ export class McpServersConfig implements vscode.Disposable {
     this.timer = setTimeout(() => void this.reload(), 300);
   }
 
-  private async load(): Promise<void> {
+  private async load(): Promise<{ ready: Promise<void> }> {
     const root = this.workspaceRoot();
     const fileText = root ? await readText(vscode.Uri.joinPath(vscode.Uri.file(root), mcpJsonPath)) : undefined;
     const list = mcpServerList(fileText, this.settings().mcp.servers, { workspaceFolder: root, env: process.env });
     for (const problem of list.problems) this.output.warn(`MCP servers: ${problem}`);
-    await this.connections.configure(list.servers, list.invalid);
+    return this.connections.reconfigure(list.servers, list.invalid);
   }
 }
 

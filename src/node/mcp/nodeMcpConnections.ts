@@ -27,6 +27,7 @@ export class NodeMcpConnections implements McpConnections {
   private readonly listeners = new Set<() => void>();
   private snapshot: McpServerState[] | undefined;
   private readonly lastLogged = new Map<string, McpServerState>();
+  private applying: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: NodeMcpConnectionsOptions) {}
 
@@ -42,6 +43,21 @@ export class NodeMcpConnections implements McpConnections {
 
   /** Resolves when every (re)started server is ready or failed. */
   async configure(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[] = []): Promise<void> {
+    await (await this.reconfigure(servers, invalid)).ready;
+  }
+
+  /**
+   * Applies a config: resolves once the changed servers are stopped and the new ones launched, without waiting
+   * for them to be ready (`ready`), so a server slow to start never holds up the next edit of the config.
+   * Calls are applied one after another: two quick edits never start the same server twice.
+   */
+  reconfigure(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[] = []): Promise<{ ready: Promise<void> }> {
+    const applied = this.applying.then(() => this.apply(servers, invalid));
+    this.applying = applied.then(() => undefined, () => undefined);
+    return applied;
+  }
+
+  private async apply(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[]): Promise<{ ready: Promise<void> }> {
     const wanted = new Map(servers.map((server) => [server.name, server]));
     const stopping: Promise<void>[] = [];
     for (const [name, connection] of this.connections) {
@@ -61,7 +77,7 @@ export class NodeMcpConnections implements McpConnections {
       starting.push(connection.start());
     }
     this.changed();
-    await Promise.all(starting);
+    return { ready: Promise.all(starting).then(() => undefined) };
   }
 
   async restart(name: string): Promise<void> {

@@ -1,5 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { getEventListeners } from 'node:events';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { approvalFor, type Approver } from '../../../../src/core/agent/approvalGate';
 import { mcpTool } from '../../../../src/core/mcp/mcpTool';
 import { McpToolSet } from '../../../../src/core/mcp/mcpToolSet';
@@ -11,7 +14,7 @@ import { InMemoryTodoStore } from '../../../../src/core/tools/todoStore';
 import type { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import type { ToolContext } from '../../../../src/core/tools/toolTypes';
 import type { NodeMcpConnections } from '../../../../src/node/mcp/nodeMcpConnections';
-import { everythingConfig, newConnections, processAlive, stateOf, waitUntil } from './mcpTestKit';
+import { everythingConfig, everythingServerScript, newConnections, processAlive, stateOf, waitUntil } from './mcpTestKit';
 
 /** A tool context whose approvals go through the real approval gate with these settings. */
 function toolContext(settings: Settings, asked: ApprovalRequest[], signal = new AbortController().signal): ToolContext {
@@ -206,6 +209,25 @@ describe('MCP server failures and lifecycle', function () {
       assert.deepEqual(connections.servers().map((s) => s.name), ['a']);
       await connections.dispose();
       assert.equal(processAlive(a2), false, 'dispose ends the process');
+    } finally {
+      await connections.dispose();
+    }
+  });
+
+  it('a server slow to start does not hold up the next config, and quick edits never start a server twice', async () => {
+    const starts = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'codeagent-mcp-')), 'starts.log');
+    // server-everything, counting its starts in a file.
+    const counted = everythingConfig('a', { args: ['-e', `require('fs').appendFileSync(${JSON.stringify(starts)}, 'start\\n'); import(${JSON.stringify(everythingServerScript)})`] });
+    const silent = { ...everythingConfig('silent'), args: ['-e', 'setInterval(() => {}, 1000)'] };
+    const connections = newConnections();
+    try {
+      const started = Date.now();
+      // Two edits in quick succession (neither awaited before the other is made).
+      const [first, second] = await Promise.all([connections.reconfigure([silent, counted]), connections.reconfigure([counted])]);
+      assert.ok(Date.now() - started < 3000, `applying took ${Date.now() - started} ms`);
+      await Promise.all([first.ready, second.ready]);
+      assert.deepEqual(connections.servers().map((s) => `${s.name}:${s.status}`), ['a:ready']);
+      assert.equal(fs.readFileSync(starts, 'utf8'), 'start\n');
     } finally {
       await connections.dispose();
     }
