@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { mcpJsonPath } from '../core/mcp/mcpJsonFile';
 import { mcpServerList } from '../core/mcp/mcpServerList';
-import type { McpServerState } from '../core/ports/mcpConnections';
 import type { Settings } from '../core/settings';
 import type { NodeMcpConnections } from '../node/mcp/nodeMcpConnections';
 
@@ -68,22 +67,5 @@ async function readText(uri: vscode.Uri): Promise<string | undefined> {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     return undefined;
-  }
-}
-
-/** One line per state change in the output channel `CodeAgent`; a failure carries the server's last stderr lines. */
-export function logMcpState(output: vscode.LogOutputChannel, state: McpServerState): void {
-  const name = `MCP server "${state.name}" (${state.transport})`;
-  switch (state.status) {
-    case 'starting':
-      return output.info(`${name}: starting`);
-    case 'ready':
-      return output.info(`${name}: ready with ${state.tools.length} tools in ${state.startupMs ?? '?'} ms`);
-    case 'stopped':
-      return output.info(`${name}: stopped`);
-    case 'failed': {
-      const stderr = state.stderrTail.length ? `\n  last stderr lines:\n${state.stderrTail.map((line) => `    ${line}`).join('\n')}` : '';
-      return output.error(`${name}: failed: ${state.error ?? 'unknown reason'}${stderr}`);
-    }
   }
 }

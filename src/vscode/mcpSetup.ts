@@ -5,7 +5,8 @@ import type { Settings } from '../core/settings';
 import type { AnyToolDefinition } from '../core/tools/toolTypes';
 import { NodeMcpConnections } from '../node/mcp/nodeMcpConnections';
 import { McpPanel } from './mcpPanel';
-import { McpServersConfig, logMcpState } from './mcpServers';
+import { logMcpState } from './mcpLog';
+import { McpServersConfig } from './mcpServers';
 
 export interface McpSetup {
   /** The ready servers' tools, for the next turn. */

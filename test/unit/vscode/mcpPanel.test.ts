@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { McpConnections, McpServerState } from '../../../src/core/ports/mcpConnections';
 import { HostMessage } from '../../../src/protocol/messages';
+import { logMcpState } from '../../../src/vscode/mcpLog';
 import { McpPanel } from '../../../src/vscode/mcpPanel';
 
 describe('McpPanel: the MCP rows of the chat view', () => {
@@ -53,5 +54,21 @@ describe('McpPanel: the MCP rows of the chat view', () => {
     panel.dispose();
     change([failed]);
     assert.deepEqual(posted, []);
+  });
+});
+
+describe('logMcpState: the CodeAgent output channel', () => {
+  it('logs one line per state, a failure as an error with the last stderr lines', () => {
+    const lines: string[] = [];
+    const channel = { info: (m: string) => lines.push(`info ${m}`), error: (m: string) => lines.push(`error ${m}`) };
+    const base = { name: 'gh', transport: 'stdio' as const, tools: [], stderrTail: [] };
+    logMcpState(channel, { ...base, status: 'starting' });
+    logMcpState(channel, { ...base, status: 'ready', tools: [{ name: 'a', inputSchema: {}, readOnly: false }], startupMs: 412 });
+    logMcpState(channel, { ...base, status: 'failed', error: 'The server exited during startup.', stderrTail: ['Error: GITHUB_TOKEN missing'] });
+    assert.deepEqual(lines, [
+      'info MCP server "gh" (stdio): starting',
+      'info MCP server "gh" (stdio): ready with 1 tools in 412 ms',
+      'error MCP server "gh" (stdio): failed: The server exited during startup.\n  last stderr lines:\n    Error: GITHUB_TOKEN missing',
+    ]);
   });
 });
