@@ -20,7 +20,7 @@ export interface McpServerState {
   tools: readonly McpToolInfo[];
   /** Why it failed (or stopped after being ready). */
   error?: string;
-  /** The last lines the server wrote to stderr (stdio servers). */
+  /** The last lines a stdio server wrote to stderr, as of when it failed. */
   stderrTail: readonly string[];
   /** Start to ready, when it got there. */
   startupMs?: number;

@@ -147,10 +147,9 @@ export class McpServerConnection {
       else env[key] = value;
     }
     const transport = new StdioClientTransport({ command: config.command, args: config.args, env, cwd: config.cwd ?? this.options.defaultCwd, stderr: 'pipe' });
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      this.stderr.push(chunk.toString('utf8'));
-      this.update({ stderrTail: this.stderr.get() });
-    });
+    // Kept, not published: the tail matters when the server fails, and a chatty server must not flood the panel.
+    const stderr = this.stderr;
+    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
     return transport;
   }
 
