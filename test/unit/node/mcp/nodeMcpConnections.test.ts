@@ -233,6 +233,26 @@ describe('MCP server failures and lifecycle', function () {
     }
   });
 
+  it('a server that dies after being ready is failed, its tools leave, a call says so, and Restart brings it back', async () => {
+    const connections = newConnections();
+    try {
+      await connections.configure([everythingConfig()]);
+      const toolSet = new McpToolSet(connections);
+      assert.ok(toolSet.tools().length > 0);
+      process.kill(connections.pidOf('everything')!, 'SIGKILL');
+      await waitUntil(() => stateOf(connections, 'everything').status === 'failed', 5000, 'the failure to show');
+      assert.match(stateOf(connections, 'everything').error ?? '', /closed the connection/);
+      assert.deepEqual(toolSet.tools(), []);
+      const call = await connections.callTool('everything', 'echo', { message: 'x' }, { signal: new AbortController().signal, timeoutMs: 1000 }).catch((error: Error) => error);
+      assert.match(String(call), /"everything" is failed: The server closed the connection/);
+      await connections.restart('everything');
+      assert.equal(stateOf(connections, 'everything').status, 'ready');
+      assert.ok(toolSet.tools().length > 0);
+    } finally {
+      await connections.dispose();
+    }
+  });
+
   it('restart starts a fresh process of the same server', async () => {
     const connections = newConnections();
     try {
