@@ -10,6 +10,7 @@ import { InMemoryTodoStore } from '../../src/core/tools/todoStore';
 import type { ToolContext } from '../../src/core/tools/toolTypes';
 import { NodeMcpConnections } from '../../src/node/mcp/nodeMcpConnections';
 import { median } from './benchStats';
+import { msText, reportFigure } from './benchSummary';
 
 const SERVER = path.resolve(__dirname, '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const STARTS = 7;
@@ -66,6 +67,8 @@ export async function runMcpBench(): Promise<void> {
   console.log(`  start to ready (spawn, initialize, tools/list), median of ${STARTS}   ${median(startups).toFixed(0)} ms  (min ${Math.min(...startups)}, max ${Math.max(...startups)})`);
   console.log(`  get-sum, bare SDK client round trip, median of ${CALLS}            ${median(bareTimes).toFixed(3)} ms`);
   console.log(`  get-sum through CodeAgent's tool (xml values), median of ${CALLS}  ${median(invokeTimes).toFixed(3)} ms`);
+  reportFigure({ area: 'mcp', figure: 'stdio server start to ready (server-everything)', value: msText(median(startups), 0) });
+  reportFigure({ area: 'mcp', figure: 'call overhead over the bare SDK round trip', value: msText(overhead, 3), target: `< ${TARGET_OVERHEAD_MS} ms`, ok: overhead < TARGET_OVERHEAD_MS });
   console.log(`  overhead per call                                              ${overhead.toFixed(3)} ms  (${overhead < TARGET_OVERHEAD_MS ? 'within' : 'OVER'} the ${TARGET_OVERHEAD_MS} ms target)`);
 }
 
