@@ -33,6 +33,7 @@ import { vscodeReviewUi } from './vscode/review/reviewUi';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
+import { startMcpServers } from './vscode/mcpSetup';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -49,7 +50,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
-  const tools = createFullToolRegistry();
+  const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const mcp = startMcpServers({ version: String(context.extension.packageJSON.version ?? '0.0.0'), settings, workspaceRoot, output });
+  const tools = () => createFullToolRegistry(mcp.tools());
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();
@@ -59,7 +62,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   const livePreviews = new LiveProposals(reviews, () => !settings().approval.autoApproveEdits, () => workspaceRoot());
   const codeLens = new ProposalCodeLens(reviews, (uri) => originals.provideTextDocumentContent(uri));
-  const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 
   const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
   const store = new FileConversationStore(storageDir, { onProblem: (problem) => output.warn(problem) });
@@ -122,7 +124,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     onEvent: (event) => livePreviews.observe(event),
     review: new ReviewActions(vscodeReviewUi(originals, () => workspaceRoot(), log)),
   });
-  flushOnDeactivate = () => controller.flush();
+  // Deactivation waits for the servers' processes to end: none is left behind.
+  flushOnDeactivate = async () => {
+    await Promise.all([controller.flush(), mcp.stop()]);
+  };
   // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.
   void closeStaleProposalTabs();
   const modelSetup = new ModelSetupController({
@@ -135,10 +140,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     promptBaseUrl: promptForBaseUrl,
     log,
   });
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, modelSetup);
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, modelSetup, mcp.panel);
 
   context.subscriptions.push(
     output,
+    ...mcp.disposables,
     // Kept alive while hidden: showing the chat again is instant, and code-server's webview service worker
     // cannot strand a re-created view blank.
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),

@@ -14,9 +14,11 @@ import { guardLinks } from './markdown/linkGuard';
 import { ModelPicker } from './modelPicker';
 import { OnboardingPanel } from './onboardingPanel';
 import { cacheShare } from './cacheShare';
+import { McpServersSection } from './mcpServers';
 
 guardLinks(document, post);
 const transcript = new TranscriptView(byId('transcript'));
+const mcpServers = new McpServersSection(byId('transcript'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -77,6 +79,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'models': modelPicker.showModels(message); modelSetup.showModels(message); break;
     case 'connectionTest': modelPicker.showConnectionTest(message); modelSetup.showConnectionTest(message); break;
     case 'localServers': modelSetup.showLocalServers(message.servers); break;
+    case 'mcpServers': mcpServers.show(message.servers); break;
   }
 });
 

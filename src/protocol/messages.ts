@@ -2,6 +2,18 @@ import * as z from 'zod/mini';
 import { ConversationListItem, Onboarding, TranscriptEntry, UsageSummary } from './transcript';
 import { LocalServerView, ModelSetupView, connectionStatuses } from './modelSetup';
 
+/** One MCP server as the panel shows it. */
+export const McpServerView = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  status: z.enum(['starting', 'ready', 'failed', 'stopped']),
+  tools: z.array(z.string()),
+  error: z.optional(z.string()),
+  stderrTail: z.array(z.string()),
+  startupMs: z.optional(z.number()),
+});
+export type McpServerView = z.infer<typeof McpServerView>;
+
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -26,6 +38,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */
   z.object({ type: z.literal('setPlanMode'), on: z.boolean() }),
+  /** The `Restart <server>` button of an MCP server (spec §12). */
+  z.object({ type: z.literal('restartMcpServer'), name: z.string().check(z.minLength(1)) }),
   z.object({
     type: z.literal('approvalDecision'),
     callId: z.string(),
@@ -71,6 +85,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('models'), baseUrl: z.string(), models: z.array(z.string()), error: z.optional(z.string()) }),
   z.object({ type: z.literal('connectionTest'), status: z.enum(connectionStatuses), message: z.string() }),
   z.object({ type: z.literal('localServers'), servers: z.array(LocalServerView) }),
+  /** Every configured MCP server's state (spec §12), sent whole on each change: there are few. */
+  z.object({ type: z.literal('mcpServers'), servers: z.array(McpServerView) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 

@@ -4,6 +4,7 @@ import type { ChatController } from './chatController';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { openExternalLink } from './externalLinks';
 import type { ModelSetupController } from './modelSetupController';
+import type { McpPanel } from './mcpPanel';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
@@ -16,6 +17,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly controller: ChatController,
     private readonly log: (message: string) => void,
     private readonly modelSetup?: ModelSetupController,
+    private readonly mcp?: McpPanel,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -27,13 +29,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     view.webview.html = webviewHtml(view.webview, this.extensionUri);
     const coalescer = new DeltaCoalescer((message) => void view.webview.postMessage(message));
     this.controller.attach((message) => coalescer.send(message));
-    // Model setup's answers are few and independent of the transcript: they need no coalescing.
+    // Model setup's and MCP's answers are few and independent of the transcript: they need no coalescing.
     this.modelSetup?.attach((message) => void view.webview.postMessage(message));
+    this.mcp?.attach((message) => void view.webview.postMessage(message));
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
       if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, this.log);
-      if (!this.modelSetup?.handle(parsed.data)) this.controller.handle(parsed.data);
+      if (this.modelSetup?.handle(parsed.data) || this.mcp?.handle(parsed.data)) return;
+      this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {
       coalescer.discard();
@@ -41,6 +45,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
         this.view = undefined;
         this.controller.detach();
         this.modelSetup?.detach();
+        this.mcp?.detach();
       }
     });
   }

@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   security: async () => (await import('./securityBench')).runSecurityBench(),
   faults: async () => (await import('./faultsBench')).runFaultsBench(),
   vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
+  mcp: async () => (await import('./mcpBench')).runMcpBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {
