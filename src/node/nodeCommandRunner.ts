@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../core/ports/commandRunner';
 import { HeadTailBuffer } from '../core/tools/headTailBuffer';
 import { killProcessTree } from './processTree';
+import { loginShellEnvironment } from './loginShellEnvironment';
 import { shellInvocation, type ShellInvocation } from './shellInvocation';
 
 export interface NodeCommandRunnerOptions {
@@ -13,6 +14,7 @@ export interface NodeCommandRunnerOptions {
   killGraceMs?: number;
   /** How long to wait for output pipes after the shell exited (a background child may hold them open). */
   drainMs?: number;
+  /** The commands' environment; by default the one the user's login shell sets up (loginShellEnvironment). */
   env?: NodeJS.ProcessEnv;
   shell?: (command: string) => ShellInvocation;
 }
@@ -22,7 +24,7 @@ const quietEnv = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 
 /** CommandRunner on child_process: a shell per command, its own process group, capped output. */
 export class NodeCommandRunner implements CommandRunner {
-  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env'>> & { env: NodeJS.ProcessEnv };
+  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env'>> & { env: NodeJS.ProcessEnv | undefined };
 
   constructor(
     private readonly workspaceRoot: string,
@@ -32,12 +34,18 @@ export class NodeCommandRunner implements CommandRunner {
       maxOutputChars: options.maxOutputChars ?? 50_000,
       killGraceMs: options.killGraceMs ?? 1000,
       drainMs: options.drainMs ?? 300,
-      env: options.env ?? process.env,
+      env: options.env,
       shell: options.shell ?? ((command) => shellInvocation(command)),
     };
   }
 
-  run(command: string, options: CommandRunOptions): Promise<CommandResult> {
+  async run(command: string, options: CommandRunOptions): Promise<CommandResult> {
+    const shell = this.options.shell(command);
+    const env = this.options.env ?? (shell.login ? await loginShellEnvironment(shell.file) : process.env);
+    return this.spawn(shell, env, options);
+  }
+
+  private spawn(shell: ShellInvocation, env: NodeJS.ProcessEnv, options: CommandRunOptions): Promise<CommandResult> {
     const started = Date.now();
     const stdout = new HeadTailBuffer(this.options.maxOutputChars);
     const stderr = new HeadTailBuffer(this.options.maxOutputChars);
@@ -52,11 +60,10 @@ export class NodeCommandRunner implements CommandRunner {
     });
     if (options.signal?.aborted) return Promise.resolve(result(null, false, true));
 
-    const shell = this.options.shell(command);
     return new Promise<CommandResult>((resolve, reject) => {
       const child = spawn(shell.file, shell.args, {
         cwd: path.resolve(this.workspaceRoot, options.cwd),
-        env: { ...this.options.env, ...quietEnv },
+        env: { ...env, ...quietEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
         windowsHide: true,

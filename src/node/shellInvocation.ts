@@ -6,13 +6,16 @@ export interface ShellInvocation {
   args: string[];
   /** cmd.exe parses its own command line; Node must not re-quote it. */
   windowsVerbatimArguments?: boolean;
+  /** A shell that can be run as a login shell: commands get the environment its profile sets up. */
+  login?: boolean;
 }
 
 const loginCapableShells = new Set(['bash', 'zsh']);
 
 /**
- * How to run one command line: on POSIX the user's bash or zsh as a login shell (so PATH from
- * their profile, nvm and the like, is there), else /bin/bash, else /bin/sh; on Windows cmd.exe.
+ * How to run one command line: on POSIX the user's bash or zsh, else /bin/bash, else /bin/sh, with `-c`
+ * (the login shell's environment, PATH from their profile, nvm and the like, is read once:
+ * loginShellEnvironment); on Windows cmd.exe. `login` names the shell whose profile sets that environment.
  */
 export function shellInvocation(command: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): ShellInvocation {
   if (platform === 'win32') {
@@ -20,8 +23,8 @@ export function shellInvocation(command: string, platform: NodeJS.Platform = pro
   }
   const userShell = env.SHELL;
   if (userShell && loginCapableShells.has(path.basename(userShell)) && existsSync(userShell)) {
-    return { file: userShell, args: ['-lc', command] };
+    return { file: userShell, args: ['-c', command], login: true };
   }
-  if (existsSync('/bin/bash')) return { file: '/bin/bash', args: ['-lc', command] };
+  if (existsSync('/bin/bash')) return { file: '/bin/bash', args: ['-c', command], login: true };
   return { file: '/bin/sh', args: ['-c', command] };
 }

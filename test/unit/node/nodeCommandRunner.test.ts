@@ -106,8 +106,8 @@ describe('shellInvocation', () => {
   });
 
   it("uses the user's bash or zsh as a login shell, else /bin/bash", () => {
-    assert.deepEqual(shellInvocation('ls', 'linux', { SHELL: '/bin/bash' }), { file: '/bin/bash', args: ['-lc', 'ls'] });
-    assert.deepEqual(shellInvocation('ls', 'linux', { SHELL: '/no/such/zsh' }), { file: '/bin/bash', args: ['-lc', 'ls'] });
-    assert.deepEqual(shellInvocation('ls', 'linux', { SHELL: '/usr/bin/fish' }), { file: '/bin/bash', args: ['-lc', 'ls'] });
+    assert.deepEqual(shellInvocation('ls', 'linux', { SHELL: '/bin/bash' }), { file: '/bin/bash', args: ['-c', 'ls'], login: true });
+    assert.deepEqual(shellInvocation('ls', 'linux', { SHELL: '/no/such/zsh' }), { file: '/bin/bash', args: ['-c', 'ls'], login: true });
+    assert.deepEqual(shellInvocation('ls', 'linux', { SHELL: '/usr/bin/fish' }), { file: '/bin/bash', args: ['-c', 'ls'], login: true });
   });
 });
