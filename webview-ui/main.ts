@@ -1,4 +1,5 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
 import { HostMessage } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
@@ -10,8 +11,12 @@ import { HistoryPanel } from './historyPanel';
 import { InputCompletions } from './inputCompletions';
 import { formatCost, formatTokens } from './format';
 import { PlanModeToggle } from './planModeToggle';
+import { LiveChecklist } from './liveChecklist';
+import { configureCodeBlockActions } from './codeBlockDecoration';
 
-const transcript = new TranscriptView(byId('transcript'));
+const checklist = new LiveChecklist(byId('live-checklist'));
+const transcript = new TranscriptView(byId('transcript'), checklist);
+configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -51,6 +56,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       history.close();
       transcript.reset(message.entries);
       composer.setBusy(message.busy);
+      checklist.setBusy(message.busy);
       showOnboarding(message.onboarding);
       showUsage(message.usage);
       if (message.planMode !== undefined) planMode.set(message.planMode);
@@ -59,7 +65,10 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'entryAdded': transcript.add(message.entry); break;
     case 'entryAppended': transcript.append(message.id, message.delta); break;
     case 'entryUpdated': transcript.update(message.entry); break;
-    case 'busy': composer.setBusy(message.busy, message.awaitingAnswer ?? false); break;
+    case 'busy':
+      composer.setBusy(message.busy, message.awaitingAnswer ?? false);
+      checklist.setBusy(message.busy);
+      break;
     case 'onboarding': showOnboarding(message.onboarding); break;
     case 'usage': showUsage(message.usage); break;
     case 'prefill': composer.insert(message.text); break;
