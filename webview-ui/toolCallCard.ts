@@ -67,7 +67,7 @@ function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string,
   const meta = entry.meta ?? {};
   header.querySelector(':scope > .tool-icon')!.replaceChildren(codicon(toolIcon(tool)));
   setText(header.querySelector(':scope > .tool-name')!, tool);
-  const key = keyText(tool, params, meta);
+  const key = keyText(tool, params);
   const keyElement = header.querySelector<HTMLElement>(':scope > .tool-key')!;
   setText(keyElement, key);
   keyElement.title = key;
@@ -94,8 +94,8 @@ function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string,
   state.replaceChildren(...(icon ? [codicon(icon.icon, icon.spin ? 'codicon-modifier-spin' : '')] : []), spoken, label);
 }
 
-function keyText(tool: string, params: Record<string, unknown>, meta: Record<string, unknown>): string {
-  if (tool === 'TodoWrite' && typeof meta.result === 'string') return meta.result.split('\n')[0]!.replace(/^Todo list updated\.\s*/, '');
+function keyText(tool: string, params: Record<string, unknown>): string {
+  if (tool === 'TodoWrite') return ''; // its result line is the recap; the list itself is pinned above the input
   return keyParams.map((k) => params[k]).filter((v): v is string => typeof v === 'string' && v.length < 300).join(' ');
 }
 

@@ -41,7 +41,7 @@ export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined 
   }
   // A todo list's items are in the pinned checklist; the card keeps the one-line recap.
   if (rest.length === 0 || tool === 'TodoWrite') {
-    section.append(summaryLine(first));
+    section.append(summaryLine(tool === 'TodoWrite' ? first.replace(/^Todo list updated\.\s*/, '') : first));
     return section;
   }
   const details = document.createElement('details');
