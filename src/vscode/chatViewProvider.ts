@@ -26,7 +26,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
-      if (isCodeBlockAction(parsed.data)) return void runCodeBlockAction(parsed.data).catch((error: unknown) => this.log(`Code block action failed: ${String(error)}`));
+      if (isCodeBlockAction(parsed.data)) return void runCodeBlockAction(parsed.data, this.log).catch((error: unknown) => this.log(`Code block action failed: ${String(error)}`));
       this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {

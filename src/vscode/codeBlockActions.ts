@@ -11,9 +11,10 @@ export function isCodeBlockAction(message: WebviewMessage): message is CodeBlock
  * A chat code block's Copy (when the webview could not write the clipboard) and Insert at cursor. The chat
  * has the focus when its button is clicked, so the target is the editor the user last worked in.
  */
-export async function runCodeBlockAction(message: CodeBlockAction): Promise<void> {
+export async function runCodeBlockAction(message: CodeBlockAction, log: (message: string) => void): Promise<void> {
   if (message.type === 'copyText') return vscode.env.clipboard.writeText(message.text);
-  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+  const editor = targetEditor();
+  log(`Insert at cursor: into ${editor ? editor.document.uri.toString() : 'no editor'}`);
   if (!editor) {
     void vscode.window.showInformationMessage('CodeAgent: open a file to insert the code into.');
     return;
@@ -22,4 +23,12 @@ export async function runCodeBlockAction(message: CodeBlockAction): Promise<void
     for (const selection of editor.selections) edit.replace(selection, message.text);
   });
   if (!inserted) void vscode.window.showWarningMessage(`CodeAgent: could not insert into ${vscode.workspace.asRelativePath(editor.document.uri)}.`);
+}
+
+/** The editor the user last worked in: the active one, else a visible editor of a file (the active one can be a closed preview). */
+function targetEditor(): vscode.TextEditor | undefined {
+  const visible = vscode.window.visibleTextEditors;
+  const active = vscode.window.activeTextEditor;
+  if (active && visible.includes(active)) return active;
+  return visible.find((editor) => editor.document.uri.scheme === 'file') ?? active ?? visible[0];
 }

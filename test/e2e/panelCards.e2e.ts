@@ -56,12 +56,24 @@ async function seen(chat: Frame): Promise<{ todos: string[]; bashLive: string[];
 }
 
 /** For each card, in order: tool, status, and how many result elements it holds. */
-async function cards(chat: Frame): Promise<Array<{ tool: string; status: string; results: number; duration: string }>> {
+interface Card {
+  tool: string;
+  status: string;
+  results: number;
+  duration: string;
+  /** The card is not a live region; its one status element is. */
+  live: string;
+  statusRegions: number;
+}
+
+async function cards(chat: Frame): Promise<Card[]> {
   return (await chat.evaluate(`[...document.querySelectorAll('${TRANSCRIPT} [data-kind="tool-call"]')].map((card) => ({
     tool: card.dataset.tool, status: card.dataset.status,
     results: card.querySelectorAll('[data-kind="tool-result"]').length,
     duration: (card.querySelector(':scope > .tool-header > .tool-duration')?.textContent || '').trim(),
-  }))`)) as Array<{ tool: string; status: string; results: number; duration: string }>;
+    live: card.getAttribute('aria-live'),
+    statusRegions: card.querySelectorAll('[role="status"], [aria-live="polite"], [aria-live="assertive"]').length,
+  }))`)) as Card[];
 }
 
 /** Drags the side bar's sash so the chat is `width` px wide (for readable screenshots). */
@@ -115,6 +127,7 @@ describe('tool cards, live todos and code blocks', function () {
     assert.deepEqual(all.map((c) => c.tool), CALLS, `one card per call: ${JSON.stringify(all)}`);
     assert.deepEqual(all.map((c) => `${c.status}:${c.results}`), CALLS.map(() => 'done:1'), `each card done with its result: ${JSON.stringify(all)}`);
     assert.ok(all.every((c) => /\d m?s$/.test(c.duration)), `each finished card shows its duration: ${JSON.stringify(all)}`);
+    assert.ok(all.every((c) => c.live === 'off' && c.statusRegions === 1), `screen readers hear each card's status only: ${JSON.stringify(all)}`);
     assert.equal(await transcriptEntries(chat, 'tool-result').count(), CALLS.length, 'no result outside the cards');
     assert.equal(await chat.locator(`${TRANSCRIPT} > [data-kind="tool-result"]`).count(), 0, 'no separate result rows');
     assert.equal(await chat.locator(`${TRANSCRIPT} > [data-kind="approval"]`).count(), 0, 'no separate approval row');
@@ -132,7 +145,8 @@ describe('tool cards, live todos and code blocks', function () {
     // The edit: its size and a way to its diff. The Read: its lines link to the file.
     const edit = chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Edit"]`);
     assert.equal((await edit.locator('.edit-counts').textContent())?.replace(/\s+/g, ' ').trim(), '+1 −1');
-    assert.equal(await edit.getByRole('button', { name: 'Open the diff of src/a.ts' }).count(), 1);
+    await edit.getByRole('button', { name: 'Open the diff of src/a.ts' }).click();
+    await session.page.locator('.tabs-container .tab', { hasText: 'a.ts (changed by CodeAgent)' }).waitFor({ timeout: 15_000 });
     const read = chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Read"]`);
     assert.equal(await read.locator('.tool-key').textContent(), 'src/a.ts');
     await read.locator('summary').click();
