@@ -9,6 +9,7 @@ import { createFullToolRegistry } from './core/orchestration/toolSets';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { FileConversationStore } from './node/fileConversationStore';
 import { OpenAiModelClient } from './node/openaiModelClient';
+import { OpenAiModelCatalog } from './node/openAiModelCatalog';
 import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
 import { ApiKeyStore } from './vscode/apiKeyStore';
@@ -17,6 +18,8 @@ import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
 import { onboardingFor } from './vscode/onboarding';
+import { ModelSetupController } from './vscode/modelSetupController';
+import { modelSettingWriter, promptForBaseUrl } from './vscode/modelSettingsWriter';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
 import { editorAwareFs } from './vscode/editorAwareFs';
@@ -30,12 +33,14 @@ import { vscodeReviewUi } from './vscode/review/reviewUi';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
+import { startMcpServers } from './vscode/mcpSetup';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
 
 /** Composition root: builds the services and wires them; no behaviour lives here. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const activationStart = performance.now();
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
   const settings = createSettingsReader((problem) => {
@@ -45,7 +50,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
-  const tools = createFullToolRegistry();
+  const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const mcp = startMcpServers({ version: String(context.extension.packageJSON.version ?? '0.0.0'), settings, workspaceRoot, output });
+  const tools = () => createFullToolRegistry(mcp.tools());
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();
@@ -55,7 +62,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   const livePreviews = new LiveProposals(reviews, () => !settings().approval.autoApproveEdits, () => workspaceRoot());
   const codeLens = new ProposalCodeLens(reviews, (uri) => originals.provideTextDocumentContent(uri));
-  const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 
   const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
   const store = new FileConversationStore(storageDir, { onProblem: (problem) => output.warn(problem) });
@@ -118,13 +124,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     onEvent: (event) => livePreviews.observe(event),
     review: new ReviewActions(vscodeReviewUi(originals, () => workspaceRoot(), log)),
   });
-  flushOnDeactivate = () => controller.flush();
+  // Deactivation waits for the servers' processes to end: none is left behind.
+  flushOnDeactivate = async () => {
+    await Promise.all([controller.flush(), mcp.stop()]);
+  };
   // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.
   void closeStaleProposalTabs();
-  const provider = new ChatViewProvider(context.extensionUri, controller, log);
+  const modelSetup = new ModelSetupController({
+    settings,
+    apiKey: () => apiKeys.current(),
+    catalog: new OpenAiModelCatalog(),
+    now: Date.now,
+    writeModelSetting: modelSettingWriter(),
+    promptApiKey: () => apiKeys.promptAndStore(),
+    promptBaseUrl: promptForBaseUrl,
+    log,
+  });
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, modelSetup, mcp.panel);
 
   context.subscriptions.push(
     output,
+    ...mcp.disposables,
     // Kept alive while hidden: showing the chat again is instant, and code-server's webview service worker
     // cannot strand a re-created view blank.
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
@@ -141,9 +161,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('codeagent')) controller.refreshOnboarding();
+      if (event.affectsConfiguration('codeagent.model')) modelSetup.refresh();
       if (event.affectsConfiguration('codeagent.agent.planMode')) controller.refreshPlanMode();
     }),
   );
+  log(`activated in ${(performance.now() - activationStart).toFixed(1)} ms`);
 }
 
 export function deactivate(): Promise<void> | undefined {

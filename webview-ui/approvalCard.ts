@@ -8,7 +8,8 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   const tool = String(meta.tool ?? '');
   const header = document.createElement('div');
   header.className = 'entry-header';
-  header.textContent = tool === 'Bash' ? 'Run this command?' : `Apply this ${tool}?`;
+  const mcp = tool.startsWith('mcp__');
+  header.textContent = tool === 'Bash' ? 'Run this command?' : mcp ? 'Call this MCP tool?' : `Apply this ${tool}?`;
 
   const detail = document.createElement('pre');
   detail.className = 'approval-detail';
@@ -46,7 +47,7 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   feedback.rows = 2;
   feedback.placeholder = 'Optional feedback for the agent (sent with Reject)';
   feedback.setAttribute('aria-label', 'Feedback for the agent');
-  const accept = vscodeButton(tool === 'Bash' ? 'Run' : 'Accept', () => decide('accepted'));
+  const accept = vscodeButton(tool === 'Bash' || mcp ? 'Run' : 'Accept', () => decide('accepted'));
   accept.setAttribute('aria-label', 'Accept');
   const reject = vscodeButton('Reject', () => decide('rejected'), { secondary: true });
   const buttons = document.createElement('div');

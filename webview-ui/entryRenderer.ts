@@ -53,14 +53,19 @@ const streams = new WeakMap<HTMLElement, StreamingMarkdown>();
 /**
  * A streamed entry's body after more text arrived: only the blocks at its end that can still change are
  * rendered again, so a frame costs O(new text), not O(all text). Its final DOM equals `renderEntryBody`'s.
+ * Returns whether it stopped at `deadline` with final blocks still to render.
  */
-export function renderStreamingBody(entry: TranscriptEntry, element: HTMLElement): void {
+export function renderStreamingBody(entry: TranscriptEntry, element: HTMLElement, deadline = Infinity): boolean {
   hideIfEmpty(entry, element);
   const body = streamedKinds.has(entry.kind) ? streamedBody(element) : null;
-  if (!body) return renderEntryBody(entry, element);
+  if (!body) {
+    renderEntryBody(entry, element);
+    return false;
+  }
   let stream = streams.get(body);
   if (!stream) streams.set(body, (stream = new StreamingMarkdown(body)));
-  stream.update(entry.text);
+  stream.update(entry.text, deadline);
+  return stream.behind;
 }
 
 /** The stream paused or ended: an unclosed code fence at the end gets highlighted, as a whole render does. */

@@ -1,7 +1,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
-import { HostMessage } from '../src/protocol/messages';
+import { HostMessage, isEntryAppended } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
 import { loadViewState, post, saveViewState } from './vscodeApi';
 import { TranscriptView } from './transcriptView';
@@ -11,12 +11,19 @@ import { HistoryPanel } from './historyPanel';
 import { InputCompletions } from './inputCompletions';
 import { formatCost, formatTokens } from './format';
 import { PlanModeToggle } from './planModeToggle';
+import { guardLinks } from './markdown/linkGuard';
+import { ModelPicker } from './modelPicker';
+import { OnboardingPanel } from './onboardingPanel';
+import { cacheShare } from './cacheShare';
+import { McpServersSection } from './mcpServers';
 import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
 
+guardLinks(document, post);
 const checklist = new LiveChecklist(byId('live-checklist'));
 const transcript = new TranscriptView(byId('transcript'), checklist);
 configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
+const mcpServers = new McpServersSection(byId('transcript'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -46,8 +53,11 @@ const composer = new Composer({
 composer.setDraft(loadViewState().draft);
 const planMode = new PlanModeToggle(byId('plan-mode'), (on) => composer.setPlanMode(on));
 byId('context-label').addEventListener('click', () => post({ type: 'showContext' }));
+const modelPicker = new ModelPicker(byId('model-bar'));
+const modelSetup = new OnboardingPanel();
 
 window.addEventListener('message', (event: MessageEvent) => {
+  if (isEntryAppended(event.data)) return transcript.append(event.data.id, event.data.delta);
   const parsed = HostMessage.safeParse(event.data);
   if (!parsed.success) return console.error('CodeAgent: ignored a malformed host message', parsed.error.issues);
   const message = parsed.data;
@@ -74,6 +84,11 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'prefill': composer.insert(message.text); break;
     case 'conversations': history.show(message.items, message.currentId); break;
     case 'pathSuggestions': completions.showPathSuggestions(message.query, message.items); break;
+    case 'modelSetup': modelPicker.showSetup(message.setup); modelSetup.showSetup(message.setup); break;
+    case 'models': modelPicker.showModels(message); modelSetup.showModels(message); break;
+    case 'connectionTest': modelPicker.showConnectionTest(message); modelSetup.showConnectionTest(message); break;
+    case 'localServers': modelSetup.showLocalServers(message.servers); break;
+    case 'mcpServers': mcpServers.show(message.servers); break;
   }
 });
 
@@ -81,13 +96,20 @@ function showOnboarding(onboarding: Onboarding | null): void {
   const panel = byId('onboarding');
   composer.setBlocked(onboarding !== null);
   panel.hidden = onboarding === null;
-  if (!onboarding) return panel.replaceChildren();
+  if (!onboarding) {
+    modelPicker.setHidden(false);
+    modelSetup.unmount();
+    return panel.replaceChildren();
+  }
   const title = document.createElement('h2');
   title.textContent = onboarding.title;
   const text = document.createElement('p');
   text.textContent = onboarding.message;
   const actions = onboarding.actions.map(({ label, command }) => vscodeButton(label, () => post({ type: 'runCommand', command })));
   panel.replaceChildren(title, text, ...actions);
+  modelPicker.setHidden(onboarding.modelSetup === true);
+  if (onboarding.modelSetup) modelSetup.mountIn(panel);
+  else modelSetup.unmount();
 }
 
 function showUsage(usage: UsageSummary | null): void {
@@ -98,6 +120,11 @@ function showUsage(usage: UsageSummary | null): void {
   byId('context-bar').style.width = `${percent}%`;
   byId('context-label').textContent = `Context ${formatTokens(usage.contextUsed)} / ${formatTokens(usage.contextWindow)} (${percent}%)`;
   byId('tokens-label').textContent = `↑ ${formatTokens(usage.inputTokens)} ↓ ${formatTokens(usage.outputTokens)}${usage.cost > 0 ? ` · ${formatCost(usage.cost)}` : ''}`;
+  const cache = cacheShare(usage);
+  const cacheLabel = byId('cache-label');
+  cacheLabel.hidden = !cache;
+  cacheLabel.textContent = cache?.text ?? '';
+  cacheLabel.title = cache?.title ?? '';
 }
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {

@@ -2,15 +2,20 @@ import type { TranscriptEntry } from '../src/protocol/transcript';
 import { childGroupOf, syncChildSteps } from './childSteps';
 import { finishStreamingBody, renderEntry, renderStreamingBody } from './entryRenderer';
 import { placeInCard } from './toolCallCard';
+import { PaintScheduler } from './paintScheduler';
 
 /** Work per slice of a restored conversation: well under the 50 ms of a long task. */
 const SLICE_MS = 8;
 /** Quiet time after which a streamed entry counts as finished (its open code fence, if any, gets highlighted). */
 const SETTLE_MS = 300;
+/** Streamed text repaints at most this often (about 20 times a second): see PaintScheduler. */
+const STREAM_PAINT_MS = 50;
+/** Rendering time per paint; a burst of text beyond it is rendered over the next frames. */
+const PAINT_BUDGET_MS = 12;
 
 /**
  * The transcript as a keyed list of DOM nodes. Streaming deltas mark one entry dirty and are painted
- * at most once per animation frame, so a long reply never re-renders the whole log per token; a streamed
+ * at most once per animation frame and STREAM_PAINT_MS, so a long reply never re-renders the whole log per token; a streamed
  * entry itself re-renders only its open blocks (StreamingMarkdown). An entry with a `parent` (a sub-agent's
  * step) lives inside its parent's element, not at the top level. A restored conversation is built from its
  * end in slices of a few milliseconds, so even thousands of entries open without a long task.
@@ -20,7 +25,10 @@ export class TranscriptView {
   private readonly elements = new Map<string, HTMLElement>();
   private readonly dirty = new Set<string>();
   private readonly streamed = new Set<string>();
-  private frame: number | undefined;
+  private readonly painter = new PaintScheduler((continued) => this.paint(continued), STREAM_PAINT_MS);
+  /** Whether the view was scrolled to the end when the current paint began: it then follows the new text. */
+  private following = false;
+  private followFrame: number | undefined;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Groups (a top-level entry and its nested entries) of a restored conversation not built yet, oldest first. */
   private unbuilt: TranscriptEntry[][] = [];
@@ -70,24 +78,40 @@ export class TranscriptView {
     if (!entry) return;
     entry.text += delta;
     this.dirty.add(id);
-    this.frame ??= requestAnimationFrame(() => this.paint());
+    this.painter.request();
   }
 
-  /** Touches only the entries that changed since the last frame; an entry not built yet gets its text when it is. */
-  private paint(): void {
-    this.frame = undefined;
-    const stickToBottom = this.isAtBottom();
+  /**
+   * Touches only the entries that changed since the last frame; an entry not built yet gets its text when it is.
+   * A paint continuing one that ran out of time neither reads nor changes the scroll position (either would
+   * lay out the page again on every slice): the view keeps following the end once per frame instead.
+   */
+  private paint(continued: boolean): void {
+    if (!continued) this.following = this.isAtBottom();
+    const deadline = performance.now() + PAINT_BUDGET_MS;
+    const behind: string[] = [];
     for (const id of this.dirty) {
       const entry = this.entries.get(id);
       const element = this.elements.get(id);
       if (!entry || !element) continue;
-      renderStreamingBody(entry, element);
+      if (renderStreamingBody(entry, element, deadline)) behind.push(id);
       this.streamed.add(id);
     }
     this.dirty.clear();
-    if (stickToBottom) this.scrollToBottom();
+    for (const id of behind) this.dirty.add(id);
+    if (this.following) this.followEnd(behind.length > 0);
+    if (behind.length) this.painter.continueSoon();
     clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => this.settle(), SETTLE_MS);
+  }
+
+  /** Scrolls to the end now, or (while slices of a paint continue) on the next frame. */
+  private followEnd(later: boolean): void {
+    if (!later) return this.scrollToBottom();
+    this.followFrame ??= requestAnimationFrame(() => {
+      this.followFrame = undefined;
+      if (this.following) this.scrollToBottom();
+    });
   }
 
   private settle(): void {

@@ -10,6 +10,8 @@ export const Settings = z.object({
     toolProtocol: z.enum(['xml', 'native']).default('xml'),
     inputPricePerMTok: z.number().min(0).default(0),
     outputPricePerMTok: z.number().min(0).default(0),
+    /** Price of input tokens the provider's prompt cache served; null: the same as inputPricePerMTok. */
+    cachedInputPricePerMTok: z.number().min(0).nullable().default(null),
     maxRetries: z.number().int().min(0).max(10).default(3),
     continueMaxRounds: z.number().int().min(0).max(20).default(5),
   }).prefault({}),

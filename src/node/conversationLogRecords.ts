@@ -43,7 +43,7 @@ export const smallStateFields = ['title', 'createdAt', 'totals', 'lastUsage', 't
 export const smallState: z.ZodType<SmallState> = z.object({
   title: z.string(),
   createdAt: z.number(),
-  totals: z.looseObject({ inputTokens: z.number(), outputTokens: z.number(), cost: z.number() }),
+  totals: z.looseObject({ inputTokens: z.number(), outputTokens: z.number(), cost: z.number(), cachedInputTokens: z.number().optional() }),
   lastUsage: tokenUsageSchema,
   todos: z.array(todoItemSchema),
   turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string(), isolatedAgent: z.string().optional() }),

@@ -114,7 +114,8 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   private absolute(rel: string): string {
     const abs = path.resolve(this.rootDir, rel);
     const inside = path.relative(this.rootDir, abs);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) {
+    // `..` as a whole segment climbs out; a name that merely starts with dots (`..cache`) is inside.
+    if (inside === '..' || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside)) {
       throw Object.assign(new Error(`Path '${rel}' is outside the workspace (${this.root})`), { code: 'EACCES' });
     }
     return abs;

@@ -104,12 +104,14 @@ function* toChunks(chunk: ChatCompletionChunk): Generator<ModelChunk> {
     if (choice.finish_reason) yield { type: 'finish', reason: toFinishReason(choice.finish_reason) };
   }
   if (chunk.usage) {
+    // DeepSeek reports its cache hits as prompt_cache_hit_tokens, outside the SDK's types.
+    const usage = chunk.usage as typeof chunk.usage & { prompt_cache_hit_tokens?: number };
     yield {
       type: 'usage',
       usage: {
-        inputTokens: chunk.usage.prompt_tokens,
-        outputTokens: chunk.usage.completion_tokens,
-        cachedInputTokens: chunk.usage.prompt_tokens_details?.cached_tokens,
+        inputTokens: usage.prompt_tokens,
+        outputTokens: usage.completion_tokens,
+        cachedInputTokens: usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens,
       },
     };
   }

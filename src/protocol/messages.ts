@@ -1,5 +1,18 @@
 import * as z from 'zod/mini';
 import { ConversationListItem, Onboarding, TranscriptEntry, UsageSummary } from './transcript';
+import { LocalServerView, ModelSetupView, connectionStatuses } from './modelSetup';
+
+/** One MCP server as the panel shows it. */
+export const McpServerView = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  status: z.enum(['starting', 'ready', 'failed', 'stopped']),
+  tools: z.array(z.string()),
+  error: z.optional(z.string()),
+  stderrTail: z.array(z.string()),
+  startupMs: z.optional(z.number()),
+});
+export type McpServerView = z.infer<typeof McpServerView>;
 
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
@@ -19,6 +32,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyText'), text: z.string().check(z.maxLength(10_000_000)) }),
   /** A code block's Insert at cursor: into the active text editor, replacing its selection. */
   z.object({ type: z.literal('insertAtCursor'), text: z.string().check(z.maxLength(10_000_000)) }),
+  /** A link or a remote image's placeholder the user clicked: the host opens it outside VS Code, after VS Code's confirmation. */
+  z.object({ type: z.literal('openExternal'), url: z.string().check(z.minLength(1), z.maxLength(8192)) }),
   /** A changes entry's row (spec §8): its before ↔ after diff, or Revert. */
   z.object({ type: z.literal('openChange'), turnId: z.string(), path: z.string() }),
   z.object({ type: z.literal('revertChange'), turnId: z.string(), path: z.string() }),
@@ -28,12 +43,23 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */
   z.object({ type: z.literal('setPlanMode'), on: z.boolean() }),
+  /** The `Restart <server>` button of an MCP server (spec §12). */
+  z.object({ type: z.literal('restartMcpServer'), name: z.string().check(z.minLength(1)) }),
   z.object({
     type: z.literal('approvalDecision'),
     callId: z.string(),
     decision: z.enum(['accepted', 'rejected']),
     feedback: z.optional(z.string()),
   }),
+  /** Model setup (issue 13): the endpoint's models for the pickers (answered with `models`). */
+  z.object({ type: z.literal('listModels') }),
+  /** Sets codeagent.model.name. */
+  z.object({ type: z.literal('chooseModel'), name: z.string().check(z.minLength(1), z.maxLength(500)) }),
+  /** Onboarding's `Use <provider>`: sets codeagent.model.baseUrl (asking for the URL or the key when needed). */
+  z.object({ type: z.literal('usePreset'), presetId: z.string() }),
+  z.object({ type: z.literal('testConnection') }),
+  /** Looks for Ollama / LM Studio on their default ports (answered with `localServers`). */
+  z.object({ type: z.literal('detectLocalServers') }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessage>;
 
@@ -58,5 +84,24 @@ export const HostMessage = z.discriminatedUnion('type', [
   /** `@` completions: workspace paths and named agents (`path` is the agent's name for kind `agent`). */
   z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent']), detail: z.optional(z.string()) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
+  /** Model setup (issue 13): the current endpoint and model, on `ready` and whenever they change. */
+  z.object({ type: z.literal('modelSetup'), setup: ModelSetupView }),
+  /** The endpoint's models, or why they could not be listed. */
+  z.object({ type: z.literal('models'), baseUrl: z.string(), models: z.array(z.string()), error: z.optional(z.string()) }),
+  z.object({ type: z.literal('connectionTest'), status: z.enum(connectionStatuses), message: z.string() }),
+  z.object({ type: z.literal('localServers'), servers: z.array(LocalServerView) }),
+  /** Every configured MCP server's state (spec §12), sent whole on each change: there are few. */
+  z.object({ type: z.literal('mcpServers'), servers: z.array(McpServerView) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
+
+type EntryAppended = Extract<HostMessage, { type: 'entryAppended' }>;
+
+/**
+ * The streaming hot path (one message per delta, thousands per answer): the same check as the schema's
+ * `entryAppended` member, without building a parse result per message.
+ */
+export function isEntryAppended(data: unknown): data is EntryAppended {
+  const message = data as Partial<EntryAppended> | null;
+  return typeof message === 'object' && message !== null && message.type === 'entryAppended' && typeof message.id === 'string' && typeof message.delta === 'string';
+}

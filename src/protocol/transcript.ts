@@ -32,6 +32,8 @@ export const Onboarding = z.object({
   title: z.string(),
   message: z.string(),
   actions: z.array(z.object({ label: z.string(), command: z.enum(['openSettings', 'setApiKey']) })),
+  /** Show the model setup (provider presets, local servers, model list, Test connection) below the message. */
+  modelSetup: z.optional(z.boolean()),
 });
 export type Onboarding = z.infer<typeof Onboarding>;
 
@@ -41,6 +43,8 @@ export const UsageSummary = z.object({
   cost: z.number(),
   contextUsed: z.number(),
   contextWindow: z.number(),
+  /** Of inputTokens, those the provider's prompt cache served; absent when the provider reports none. */
+  cachedInputTokens: z.optional(z.number()),
 });
 export type UsageSummary = z.infer<typeof UsageSummary>;
 

@@ -2,6 +2,10 @@ import * as vscode from 'vscode';
 import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
 import { isCodeBlockAction, runCodeBlockAction } from './codeBlockActions';
+import { DeltaCoalescer } from './deltaCoalescer';
+import { openExternalLink } from './externalLinks';
+import type { ModelSetupController } from './modelSetupController';
+import type { McpPanel } from './mcpPanel';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
@@ -13,6 +17,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: (message: string) => void,
+    private readonly modelSetup?: ModelSetupController,
+    private readonly mcp?: McpPanel,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -22,17 +28,26 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
     };
     view.webview.html = webviewHtml(view.webview, this.extensionUri);
-    this.controller.attach((message) => void view.webview.postMessage(message));
+    const coalescer = new DeltaCoalescer((message) => void view.webview.postMessage(message));
+    this.controller.attach((message) => coalescer.send(message));
+    // Model setup's and MCP's answers are few and independent of the transcript: they need no coalescing.
+    this.modelSetup?.attach((message) => void view.webview.postMessage(message));
+    this.mcp?.attach((message) => void view.webview.postMessage(message));
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
       if (isCodeBlockAction(parsed.data)) return void runCodeBlockAction(parsed.data, this.log).catch((error: unknown) => this.log(`Code block action failed: ${String(error)}`));
+      if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, this.log);
+      if (this.modelSetup?.handle(parsed.data) || this.mcp?.handle(parsed.data)) return;
       this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {
+      coalescer.discard();
       if (this.view === view) {
         this.view = undefined;
         this.controller.detach();
+        this.modelSetup?.detach();
+        this.mcp?.detach();
       }
     });
   }

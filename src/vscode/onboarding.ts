@@ -15,8 +15,9 @@ export function onboardingFor(settings: Settings, apiKey: string | undefined, ha
   if (!settings.model.name.trim()) {
     return {
       title: 'Connect a model to start',
-      message: `CodeAgent talks to any OpenAI-compatible endpoint. Set codeagent.model.name (for example gpt-4.1, deepseek-chat or qwen2.5-coder:14b) and codeagent.model.baseUrl (now ${settings.model.baseUrl || 'empty'}); for a hosted endpoint also run "CodeAgent: Set API Key" or set CODEAGENT_API_KEY.`,
+      message: `CodeAgent talks to any OpenAI-compatible endpoint. Choose a provider and a model below, or set codeagent.model.name (for example gpt-4.1, deepseek-chat or qwen2.5-coder:14b) and codeagent.model.baseUrl (now ${settings.model.baseUrl || 'empty'}); for a hosted endpoint also run "CodeAgent: Set API Key" or set CODEAGENT_API_KEY.`,
       actions: [{ label: 'Open Settings', command: 'openSettings' }, { label: 'Set API Key', command: 'setApiKey' }],
+      modelSetup: true,
     };
   }
   const urlProblem = baseUrlProblem(settings.model.baseUrl);
@@ -25,6 +26,7 @@ export function onboardingFor(settings: Settings, apiKey: string | undefined, ha
       title: 'Fix the endpoint',
       message: `${urlProblem} Use https://api.openai.com/v1, https://api.deepseek.com, https://openrouter.ai/api/v1, http://localhost:11434/v1 (Ollama) or http://localhost:1234/v1 (LM Studio).`,
       actions: [{ label: 'Open Settings', command: 'openSettings' }],
+      modelSetup: true,
     };
   }
   if (!apiKey && !isLocalEndpoint(settings.model.baseUrl)) {
@@ -32,6 +34,7 @@ export function onboardingFor(settings: Settings, apiKey: string | undefined, ha
       title: 'Add an API key',
       message: `${settings.model.baseUrl} needs an API key. Run "CodeAgent: Set API Key" (stored in VS Code SecretStorage) or set CODEAGENT_API_KEY / OPENAI_API_KEY in the environment VS Code starts with.`,
       actions: [{ label: 'Set API Key', command: 'setApiKey' }, { label: 'Open Settings', command: 'openSettings' }],
+      modelSetup: true,
     };
   }
   return null;

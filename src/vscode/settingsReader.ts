@@ -3,7 +3,7 @@ import type { Settings } from '../core/settings';
 import { createSettingsSource } from '../core/settingsSource';
 
 const keys: Record<string, string[]> = {
-  model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'inputPricePerMTok', 'outputPricePerMTok', 'maxRetries', 'continueMaxRounds'],
+  model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds'],
   summaryModel: ['name'],
   context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds'],
   agent: ['maxIterations', 'planMode'],

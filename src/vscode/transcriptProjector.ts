@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../core/events';
 import type { HostMessage } from '../protocol/messages';
 import { isTerminalToolCallStatus, nextToolCallStatus, toolCallStatusOf, type ToolCallEvent } from '../protocol/toolCallStatus';
+import { addUsage } from '../core/agent/cost';
 import type { EntryKind, TranscriptEntry, UsageSummary } from '../protocol/transcript';
 
 /**
@@ -53,7 +54,7 @@ export class TranscriptProjector {
   }
 
   /** After reopening: the stored totals, and a visible note when a reload cut a turn short. */
-  restoreUsage(totals: { inputTokens: number; outputTokens: number; cost: number }, lastUsage: { inputTokens: number; outputTokens: number } | undefined, contextWindow: number, interrupted: boolean): void {
+  restoreUsage(totals: { inputTokens: number; outputTokens: number; cost: number; cachedInputTokens?: number }, lastUsage: { inputTokens: number; outputTokens: number } | undefined, contextWindow: number, interrupted: boolean): void {
     const contextUsed = lastUsage ? lastUsage.inputTokens + lastUsage.outputTokens : 0;
     if (totals.inputTokens || totals.outputTokens) this.usage = { ...totals, contextUsed, contextWindow };
     if (interrupted) this.add('error', 'The window was reloaded while the agent was working. The interrupted step was closed; send a message to continue.', undefined, { code: 'interrupted' });
@@ -144,7 +145,7 @@ export class TranscriptProjector {
         return [this.upsert('plan-todos', 'plan', event.todos.map((t) => `${t.status === 'completed' ? '[x]' : t.status === 'in_progress' ? '[>]' : '[ ]'} ${t.content}`).join('\n'), undefined, { todos: event.todos })];
       case 'tokenUsage': {
         const previous = this.usage ?? noUsage;
-        this.usage = { ...previous, inputTokens: previous.inputTokens + event.usage.inputTokens, outputTokens: previous.outputTokens + event.usage.outputTokens, cost: previous.cost + (event.cost ?? 0) };
+        this.usage = { ...previous, ...addUsage(previous, event.usage, event.cost ?? 0) };
         return [{ type: 'usage', usage: this.usage }];
       }
       case 'contextWindow': {

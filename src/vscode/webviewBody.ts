@@ -1,8 +1,9 @@
 /** The panel's markup inside <body>, without the script: also what the webview benchmark loads. */
 export function webviewBody(): string {
-  return `<div id="usage" hidden>
+  return `<div id="model-bar" role="group" aria-label="Model and endpoint" hidden></div>
+<div id="usage" hidden>
   <div class="meter"><div id="context-bar" style="width:0"></div></div>
-  <div class="labels"><button id="context-label" class="link" title="Open the exact context of the last request"></button><span id="tokens-label"></span></div>
+  <div class="labels"><button id="context-label" class="link" title="Open the exact context of the last request"></button><span class="tokens"><span id="tokens-label"></span> <span id="cache-label" hidden></span></span></div>
 </div>
 <section id="onboarding" data-testid="onboarding" hidden></section>
 <section id="history" aria-label="Conversation history" hidden></section>

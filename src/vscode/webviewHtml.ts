@@ -1,17 +1,12 @@
 import * as vscode from 'vscode';
 import { webviewBody } from './webviewBody';
+import { webviewCsp } from './webviewCsp';
 
-/** The panel's markup: a strict CSP allows only our bundled script (by nonce) and styles. */
+/** The panel's markup: a strict CSP (webviewCsp) allows only our bundled script (by nonce), styles and local images. */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = createNonce();
   const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', file)).toString();
-  const csp = [
-    "default-src 'none'",
-    `img-src ${webview.cspSource} https: data:`,
-    `style-src ${webview.cspSource} 'unsafe-inline'`,
-    `font-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  const csp = webviewCsp(webview.cspSource, nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -6,6 +6,7 @@ import { splitIntoRounds } from '../../src/core/history/rounds';
 import { estimateTokens } from '../../src/core/history/tokenEstimate';
 import type { Clock } from '../../src/core/ports/clock';
 import { median, seededRandom } from './benchStats';
+import { msText, reportFigure } from './benchSummary';
 
 const HISTORY_TOKENS = 150_000;
 const WARMUP_RUNS = 20;
@@ -112,6 +113,8 @@ export async function runContextBench(): Promise<void> {
   const row = (label: string, ms: number, target?: number) =>
     console.log(`  ${label.padEnd(64)} ${ms.toFixed(4).padStart(9)} ms${target === undefined ? '' : ms < target ? '  (within target)' : '  (OVER target)'}`);
   row('compaction decision (trigger + input estimate)', decideMs, TARGET_MS);
+  reportFigure({ area: 'context', figure: 'compaction decision, 150k-token history', value: msText(decideMs, 3), target: `< ${TARGET_MS} ms`, ok: decideMs < TARGET_MS });
+  reportFigure({ area: 'context', figure: 'full context build, 150k-token history', value: msText(buildMs, 3), target: `< ${TARGET_MS} ms`, ok: buildMs < TARGET_MS });
   row('full context build (toChatMessage over history + buildContext)', buildMs, TARGET_MS);
   row('estimate of the whole history (fallback when no usage is known)', estimateAllMs);
   row('split into rounds', splitMs);

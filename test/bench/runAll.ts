@@ -1,15 +1,26 @@
-import { runParserBench } from './parserBench';
+import { printSummary } from './benchSummary';
 
-/** `npm run bench`: every benchmark, one after another (they share the CPU, so never in parallel). */
-async function runAll(): Promise<void> {
-  await runParserBench();
-  await (await import('./contextBench')).runContextBench();
-  await (await import('./storeBench')).runStoreBench();
-  await (await import('./webviewBench')).runWebviewBench();
-  await (await import('./scaleBench')).runScaleBench();
+/** `npm run bench [name…]`: every benchmark (or the named ones), one after another (they share the CPU, so never in parallel). */
+const benches: Record<string, () => Promise<void>> = {
+  parser: async () => (await import('./parserBench')).runParserBench(),
+  context: async () => (await import('./contextBench')).runContextBench(),
+  store: async () => (await import('./storeBench')).runStoreBench(),
+  webview: async () => (await import('./webviewBench')).runWebviewBench(),
+  scale: async () => (await import('./scaleBench')).runScaleBench(),
+  security: async () => (await import('./securityBench')).runSecurityBench(),
+  faults: async () => (await import('./faultsBench')).runFaultsBench(),
+  vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
+  mcp: async () => (await import('./mcpBench')).runMcpBench(),
+};
+
+async function runAll(names: string[]): Promise<void> {
+  const unknown = names.filter((name) => !(name in benches));
+  if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+  for (const [name, run] of Object.entries(benches)) if (!names.length || names.includes(name)) await run();
+  printSummary();
 }
 
-runAll().catch((error: unknown) => {
+runAll(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -14,6 +14,7 @@ import { NodeCommandRunner } from '../../src/node/nodeCommandRunner';
 import { NodeWorkspaceFs } from '../../src/node/nodeWorkspaceFs';
 import { RipgrepTextSearch } from '../../src/node/ripgrepTextSearch';
 import { median } from './benchStats';
+import { msText, reportFigure } from './benchSummary';
 
 const FILES = 50_000;
 const IGNORED_SHARE = 0.4;
@@ -75,6 +76,10 @@ export async function runScaleBench(): Promise<void> {
       console.log(`  ${label.padEnd(36)} ${ours.toFixed(1).padStart(8)} ms ${raw === undefined ? ''.padStart(9) : `${raw.toFixed(1).padStart(6)} ms`} ${raw === undefined ? '' : `${(ours / raw).toFixed(2)}×`.padStart(6)}`);
     }
     console.log('  target: Glob and Grep within 1.5× raw rg');
+    for (const [label, ours, raw] of rows) {
+      if (raw !== undefined) reportFigure({ area: 'scale', figure: `${label.split(' (')[0]} on ${FILES} files vs raw rg`, value: `${(ours / raw).toFixed(2)}×`, target: '< 1.5×', ok: ours / raw < 1.5 });
+      else reportFigure({ area: 'scale', figure: label, value: msText(ours) });
+    }
   } finally {
     await fsp.rm(root, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import type { Checkpoint } from '../../src/core/review/checkpoints';
 import { syncDirectory, writeFileAtomic } from '../../src/node/atomicFile';
 import { FileConversationStore } from '../../src/node/fileConversationStore';
 import { median, seededRandom } from './benchStats';
+import { msText, reportFigure } from './benchSummary';
 
 const STREAMING_SAVES = 30;
 const LEGACY_SAVES = 5;
@@ -154,6 +155,7 @@ async function benchSize(dir: string, megabytes: number): Promise<void> {
     saves.push(performance.now() - start);
   }
   row('save while streaming (entry +50 chars), until on disk', median(legacy), median(saves), TARGET_SAVE_MS);
+  reportFigure({ area: 'store', figure: `save while streaming, ${megabytes} MB conversation`, value: msText(median(saves), 2), target: `< ${TARGET_SAVE_MS} ms`, ok: median(saves) < TARGET_SAVE_MS });
   row('  of which blocks the extension host (encode / diff)', median(legacyEncode), median(syncParts));
   row('a save that writes a new snapshot (first save, compaction)', median(legacy), compaction);
 
@@ -173,6 +175,7 @@ async function benchSize(dir: string, megabytes: number): Promise<void> {
   const sizes = `${await mb(`${copy.id}.json`)} MB snapshot + ${await mb(`${copy.id}.log.jsonl`)} MB log`;
   const worstLoad = await timed(() => new FileConversationStore(storeDir).load(copy.id));
   row(`open it from a ${sizes} (compaction due)`, undefined, worstLoad, TARGET_LOAD_MS);
+  reportFigure({ area: 'store', figure: `open a ${megabytes} MB conversation (worst case)`, value: msText(Math.max(load, worstLoad)), target: `< ${TARGET_LOAD_MS} ms`, ok: Math.max(load, worstLoad) < TARGET_LOAD_MS });
 }
 
 async function benchList(dir: string): Promise<void> {
@@ -198,6 +201,7 @@ async function benchList(dir: string): Promise<void> {
   const cold = await timed(() => new FileConversationStore(listDir).list());
   console.log('');
   row('list() of 200 conversations (~50 KB each, each with a log)', legacy, cold);
+  reportFigure({ area: 'store', figure: 'list() of 200 conversations', value: msText(cold) });
 }
 
 export async function runStoreBench(): Promise<void> {

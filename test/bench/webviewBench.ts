@@ -6,6 +6,8 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { HostMessage } from '../../src/protocol/messages';
 import type { TranscriptEntry } from '../../src/protocol/transcript';
 import { launchChromium } from '../support/chromium';
+import { markdownAnswer } from '../fixtures/markdownAnswer';
+import { msText, reportFigure } from './benchSummary';
 
 const root = path.resolve(__dirname, '../..');
 const ANSWER_KB = 200;
@@ -27,46 +29,6 @@ ${webviewBody()}
 
 // tsx compiles the functions passed to page.evaluate with esbuild's keepNames, which calls __name.
 const stubVsCodeApi = `window.__name = (f) => f; window.acquireVsCodeApi = () => ({ postMessage() {}, getState() { return undefined; }, setState() {} });`;
-
-/** A long answer of the usual kinds: headings, prose with inline code and links, lists, tables and fenced code. */
-export function markdownAnswer(bytes: number): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (let n = 1; length < bytes; n++) {
-    const section = `## Step ${n}: update \`module${n}.ts\`
-
-The function \`handle${n}\` reads the **configuration** and returns early when *nothing* changed; see [the docs](https://example.com/docs/${n}) for details. It keeps a < b && c > d true for every input, and logs once.
-
-1. Read the current settings from \`settings${n}.json\`.
-2. Compare them with the cached copy:
-   - unchanged: return the cached result
-   - changed: rebuild the index and notify listeners
-3. Write the new cache.
-
-\`\`\`ts
-export function handle${n}(config: Config, cache: Map<string, Entry>): Result {
-  const key = \`\${config.root}:\${config.mode}\`;
-  const cached = cache.get(key);
-  if (cached && cached.version === config.version) return cached.result;
-  const result = rebuild(config, { depth: ${n % 7}, strict: true });
-  cache.set(key, { version: config.version, result });
-  return result;
-}
-\`\`\`
-
-| Case | Before | After |
-| ---- | ------ | ----- |
-| ${n}a | slow   | fast  |
-| ${n}b | \`x\`  | \`y\` |
-
-> Note: the cache is per workspace folder, so two folders never share entries.
-
-`;
-    parts.push(section);
-    length += section.length;
-  }
-  return `${parts.join('').slice(0, bytes)}\n\nEND-OF-ANSWER\n`;
-}
 
 function chunked(text: string, size: number): string[] {
   const result: string[] = [];
@@ -331,6 +293,11 @@ export async function runWebviewBench(): Promise<void> {
   console.log(`  longest task while streaming: ${ms(streamed.longestTaskMs)} (target < ${TARGET_LONGEST_TASK_MS} ms) ${verdict(streamed.longestTaskMs < TARGET_LONGEST_TASK_MS)}`);
   console.log(`  final paint after the last delta: ${ms(streamed.afterLastMessageMs)} (target < ${TARGET_FINAL_PAINT_MS} ms) ${verdict((streamed.afterLastMessageMs ?? Infinity) < TARGET_FINAL_PAINT_MS)}`);
   console.log(`  longest task restoring ${RESTORED_ENTRIES} entries: ${ms(restored.longestTaskMs)} (target < ${TARGET_LONGEST_TASK_MS} ms) ${verdict(restored.longestTaskMs < TARGET_LONGEST_TASK_MS)}`);
+  const area = 'webview';
+  reportFigure({ area, figure: `${ANSWER_KB} KB streamed: main thread / one whole render`, value: `${ratio.toFixed(2)}×`, target: `< ${TARGET_TOTAL_RATIO}×`, ok: ratio < TARGET_TOTAL_RATIO });
+  reportFigure({ area, figure: `${ANSWER_KB} KB streamed: longest task`, value: msText(streamed.longestTaskMs, 0), target: `< ${TARGET_LONGEST_TASK_MS} ms`, ok: streamed.longestTaskMs < TARGET_LONGEST_TASK_MS });
+  reportFigure({ area, figure: `${ANSWER_KB} KB streamed: final paint after the last delta`, value: msText(streamed.afterLastMessageMs ?? NaN, 0), target: `< ${TARGET_FINAL_PAINT_MS} ms`, ok: (streamed.afterLastMessageMs ?? Infinity) < TARGET_FINAL_PAINT_MS });
+  reportFigure({ area, figure: `restore ${RESTORED_ENTRIES} entries: longest task`, value: msText(restored.longestTaskMs, 0), target: `< ${TARGET_LONGEST_TASK_MS} ms`, ok: restored.longestTaskMs < TARGET_LONGEST_TASK_MS });
 }
 
 if (require.main === module) {

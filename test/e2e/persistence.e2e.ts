@@ -1,7 +1,9 @@
 // Persistence (spec §9): a conversation survives a window reload — the transcript comes back as it
 // was, the next message's request carries the earlier exchanges, and the History list shows it.
 import * as assert from 'node:assert/strict';
-import { sendAndWaitForTurn, transcriptEntries, transcriptSnapshot } from './support/chatPanel';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { sendAndWaitForTurn, sendChatMessage, transcriptEntries, transcriptSnapshot } from './support/chatPanel';
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
 import { reloadWindow } from './support/windowReload';
@@ -66,5 +68,31 @@ describe('conversation persistence', function () {
     assert.equal(await chat.locator('button.history-open').count(), 1, 'one saved conversation');
     assert.match((await entry.textContent()) ?? '', /6 messages/, 'the entry counts the six stored messages');
     assert.match((await entry.textContent()) ?? '', /open/, 'the entry is marked as the open conversation');
+  });
+
+  it('a reload while an edit waits for approval: nothing written, no live Accept left, the call answered in the next request', async function () {
+    suite.model.enqueue(
+      { text: 'I will write it.\n<Write>\n<path>notes.md</path>\n<content>pending text</content>\n</Write>' },
+      { text: 'Understood, not written.' },
+    );
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'reload-mid-approval' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    let chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Write the notes');
+    await chat.getByRole('button', { name: 'Accept' }).first().waitFor({ timeout: 20_000 });
+
+    chat = await reloadWindow(session);
+    await transcriptEntries(chat, 'user').filter({ hasText: 'Write the notes' }).first().waitFor({ timeout: 20_000 });
+    await eventually(async () => assert.equal(await chat.getByRole('button', { name: 'Accept' }).count(), 0, 'no Accept that could act on a dead approval'), { timeoutMs: 10_000 });
+    assert.equal(fs.existsSync(path.join(workspace, 'notes.md')), false, 'nothing was written');
+
+    await sendAndWaitForTurn(chat, 'Did you write it?');
+    const posts = chatPosts(suite.model);
+    assert.equal(posts.length, 2);
+    const conversation = messagesOf(posts[1]!).filter((m) => m.role !== 'system').map((m) => `${m.role}: ${m.content}`);
+    const writeAt = conversation.findIndex((m) => m.startsWith('assistant:') && m.includes('<Write>'));
+    assert.ok(writeAt >= 0, `the Write is in history:\n${describeMessages(posts[1]!)}`);
+    assert.match(conversation[writeAt + 1] ?? '', /cancelled|reloaded/i, `the Write is answered:\n${describeMessages(posts[1]!)}`);
   });
 });

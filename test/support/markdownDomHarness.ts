@@ -3,6 +3,7 @@ import { finishCodeBlocks } from '../../webview-ui/codeHighlighter';
 import { configureCodeBlockActions } from '../../webview-ui/codeBlockDecoration';
 import { renderMarkdown } from '../../webview-ui/markdown';
 import { StreamingMarkdown } from '../../webview-ui/markdown/streamingMarkdown';
+import { remoteLoadingProblems } from './remoteLoadAudit';
 
 declare global {
   interface Window {
@@ -11,6 +12,8 @@ declare global {
 }
 
 const harness = {
+  /** What in sanitised markup could still load, run or navigate by itself (nothing, or it is a defect). */
+  remoteLoadingProblems,
   /** What `fillBody` does with a whole text. */
   whole(text: string): string {
     const body = document.createElement('div');
@@ -19,7 +22,7 @@ const harness = {
     return body.innerHTML;
   },
   /** Streams the parts into a live element and counts executable markup that ever reached it. */
-  stream(parts: string[], finish: boolean): { html: string; liveOnerror: number } {
+  stream(parts: string[], finish: boolean, budgeted = false): { html: string; liveOnerror: number; maxBacklogUpdates: number; texts: string[] } {
     const body = document.createElement('div');
     document.body.append(body);
     let liveOnerror = 0;
@@ -34,16 +37,22 @@ const harness = {
     observer.observe(body, { childList: true, subtree: true, attributes: true });
     const stream = new StreamingMarkdown(body);
     let text = '';
+    // Budgeted: every update's deadline has already passed, so each renders one final block at most.
+    const deadline = budgeted ? -Infinity : Infinity;
+    const texts: string[] = [];
     for (const part of parts) {
       text += part;
-      stream.update(text);
+      stream.update(text, deadline);
+      texts.push(body.textContent ?? '');
       if (body.querySelector('[onerror], script')) liveOnerror++;
     }
+    let maxBacklogUpdates = 0;
+    if (!finish) for (; stream.behind; maxBacklogUpdates++) stream.update(text, deadline);
     if (finish) stream.finish();
     count(observer.takeRecords());
     observer.disconnect();
     body.remove();
-    return { html: body.innerHTML, liveOnerror };
+    return { html: body.innerHTML, liveOnerror, maxBacklogUpdates, texts };
   },
   /** The code blocks of a whole render: their toolbars, and the sanitised HTML they were built from. */
   codeBlocks(text: string): { sanitized: string; blocks: Array<{ language?: string; buttons: string[]; highlighted: boolean; code: string }>; toolbars: number } {

@@ -10,10 +10,12 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   return Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)));
 }
 
-/** Spec §11, by name and default (undefined: the spec gives none), including the settings added with §7–§12. */
+/** Spec §11, by name and default (undefined: the spec gives none), including the settings added with §7–§12
+ * and issue 13 (cached input pricing). */
 const specSettings: Record<string, unknown> = {
   'model.baseUrl': undefined, 'model.name': undefined, 'model.contextWindow': 200000, 'model.maxOutputTokens': undefined,
   'model.toolProtocol': 'xml', 'model.inputPricePerMTok': undefined, 'model.outputPricePerMTok': undefined,
+  'model.cachedInputPricePerMTok': null,
   'model.maxRetries': 3, 'model.continueMaxRounds': 5, 'summaryModel.name': undefined,
   'context.compactThreshold': 0.8, 'context.keepRecentRounds': 10, 'context.summaryTimeoutSeconds': 120,
   'agent.maxIterations': 50, 'approval.autoApproveReadOnly': true, 'approval.autoApproveEdits': false,

@@ -19,30 +19,56 @@ interface RenderedBlock {
 export class StreamingMarkdown {
   private readonly splitter = new BlockSplitter();
   private readonly frozen: ChildNode[][] = [];
+  /** Final blocks not rendered yet: a burst of text is rendered over several frames, never in one long task. */
+  private backlog: Block[] = [];
   private tail: RenderedBlock[] = [];
+  private openTail: readonly Block[] = [];
 
   constructor(private readonly body: HTMLElement) {
     body.replaceChildren();
   }
 
-  update(text: string): void {
+  /** Whether rendered blocks lag behind the text (an update ran out of time): call `update` again soon. */
+  get behind(): boolean {
+    return this.backlog.length > 0;
+  }
+
+  /**
+   * Renders `text`. With a `deadline` (a `performance.now()` time) it stops rendering new final blocks once
+   * the deadline passes and shows the open tail only when it has caught up; without one it renders all.
+   */
+  update(text: string, deadline = Infinity): void {
     const { keptFrozen, frozen, tail } = this.splitter.update(text);
     if (keptFrozen < this.frozen.length) {
       for (const nodes of this.frozen.splice(keptFrozen)) for (const node of nodes) node.remove();
+      this.backlog = [];
       this.dropTail(0);
-    }
-    const blocks = [...frozen, ...tail];
+    } else this.backlog.length = Math.min(this.backlog.length, keptFrozen - this.frozen.length);
+    this.backlog.push(...frozen);
+    this.openTail = tail;
+    this.catchUp(deadline);
+  }
+
+  private catchUp(deadline: number): void {
+    // The rendered tail blocks come first on the page: a final block that was rendered as tail keeps its nodes.
     let reused = 0;
-    while (reused < blocks.length && reused < this.tail.length && this.tail[reused]!.key === blocks[reused]!.key) reused++;
-    const rendered = this.tail.slice(0, reused);
-    this.dropTail(reused);
-    for (const block of blocks.slice(reused)) rendered.push(this.render(block, false));
-    for (const block of rendered.splice(0, frozen.length)) this.frozen.push(block.nodes);
-    this.tail = rendered;
+    while (reused < this.backlog.length && reused < this.tail.length && this.tail[reused]!.key === this.backlog[reused]!.key) reused++;
+    for (const block of this.tail.splice(0, reused)) this.frozen.push(block.nodes);
+    this.backlog.splice(0, reused);
+    if (this.backlog.length) this.dropTail(0);
+    let rendered = 0;
+    while (rendered < this.backlog.length && (rendered === 0 || performance.now() < deadline)) this.frozen.push(this.render(this.backlog[rendered++]!, false).nodes);
+    this.backlog.splice(0, rendered);
+    if (this.backlog.length) return;
+    let kept = 0;
+    while (kept < this.openTail.length && kept < this.tail.length && this.tail[kept]!.key === this.openTail[kept]!.key) kept++;
+    this.dropTail(kept);
+    for (const block of this.openTail.slice(kept)) this.tail.push(this.render(block, false));
   }
 
   /** The stream paused or ended: an open fence at the end gets highlighted and decorated like a whole render would. */
   finish(): void {
+    this.catchUp(Infinity);
     const last = this.tail.at(-1);
     if (!last || last.complete) return;
     const blocks = codeBlocksIn(last.nodes);

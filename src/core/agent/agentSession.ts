@@ -21,7 +21,7 @@ import { InMemoryTodoStore, formatTodoList } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { runAgentTurn, type TurnEnd, type TurnRecord } from './agentTurn';
 import type { Approver } from './approvalGate';
-import { costOf } from './cost';
+import { addUsage, costOf } from './cost';
 import { repairInterruptedTurn } from './interruptedTurn';
 import { PendingQuestion } from './pendingDecisions';
 import { buildSystemPrompt } from './systemPrompt';
@@ -48,7 +48,8 @@ export interface AgentSessionDeps {
   model: () => ModelClient;
   clock: Clock;
   settings: () => Settings;
-  tools: ToolRegistry;
+  /** A function when the tools change between turns (MCP servers coming and going). */
+  tools: ToolRegistry | (() => ToolRegistry);
   fs: WorkspaceFs;
   commands: CommandRunner;
   search: TextSearch;
@@ -218,7 +219,8 @@ export class AgentSession {
   }
 
   private async runTurn(turnId: string, userText: string, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, startedAt: number, emit: EventSink, controller: AbortController): Promise<TurnEnd> {
-    const profile = turnProfile(this.deps.tools, route);
+    const tools = typeof this.deps.tools === 'function' ? this.deps.tools() : this.deps.tools;
+    const profile = turnProfile(tools, route);
     let input;
     try {
       input = await preprocessUserInput(route.text, this.deps.fs, controller.signal);
@@ -278,7 +280,7 @@ export class AgentSession {
         onFileChanged,
         plan: route.planMode ? this.plan : undefined,
         runSubagent: subagentLauncher({
-          model: this.deps.model, clock: this.deps.clock, settings, tools: this.deps.tools, approver: this.deps.approver,
+          model: this.deps.model, clock: this.deps.clock, settings, tools, approver: this.deps.approver,
           ports: { fs: this.deps.fs, commands: this.deps.commands, search: this.deps.search, askUser: () => this.question.ask(controller.signal) },
           catalog: this.deps.agents, environment, date, rules,
           fallbackContextSummary: () => defaultContextSummary([...this.history.messages]),
@@ -294,7 +296,7 @@ export class AgentSession {
       onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit),
       onRequest: (layered) => { this.lastRequest = { layered, at: this.deps.clock.now(), model: turnSettings.model.name }; },
       onRecord: (record) => store(this.toHistoryMessage(record, turnId, settings)),
-      isConcurrentSafe: concurrentSafeTask(this.deps.tools, this.deps.agents),
+      isConcurrentSafe: concurrentSafeTask(tools, this.deps.agents),
     }, controller.signal).finally(() => {
       const changes = review.finish();
       if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
@@ -358,7 +360,7 @@ export class AgentSession {
   private recordUsage(turnId: string, usage: TokenUsage, settings: Settings, emit: EventSink, chatCall = true): void {
     const cost = costOf(usage, settings);
     if (chatCall) this.lastUsage = usage;
-    this.totals = { inputTokens: this.totals.inputTokens + usage.inputTokens, outputTokens: this.totals.outputTokens + usage.outputTokens, cost: this.totals.cost + cost };
+    this.totals = addUsage(this.totals, usage, cost);
     emit({ type: 'tokenUsage', turnId, usage, cost });
     if (chatCall) emit({ type: 'contextWindow', usedTokens: usage.inputTokens + usage.outputTokens, windowTokens: settings.model.contextWindow });
   }

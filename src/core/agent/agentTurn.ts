@@ -4,6 +4,7 @@ import type { ToolCallEndEvent } from '../parser/parserEvents';
 import type { Clock } from '../ports/clock';
 import { ModelError, type ChatMessage, type ModelClient, type TokenUsage, type ToolSpec } from '../ports/modelClient';
 import type { Settings } from '../settings';
+import { secretFileReason } from '../tools/secretFiles';
 import type { ToolContext, ToolResult } from '../tools/toolTypes';
 import { approvalFor, type Approver } from './approvalGate';
 import { CallIdAllocator } from './callIdAllocator';
@@ -150,7 +151,8 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
   }
   if (signal.aborted) return errorResult('cancelled', 'The user stopped the turn before this tool ran.');
   const approve = approvalFor({ approver: deps.approver, settings: deps.settings, turnId, callId: call.callId, emit: deps.emit, signal });
-  if (deps.tools.isReadOnly(call.name)) {
+  // A Read of a secret-looking file asks in the tool itself (by its real name too); one question is enough.
+  if (deps.tools.isReadOnly(call.name) && !(call.name === 'Read' && secretFileReason(call.params.path ?? ''))) {
     const summary = Object.entries(call.params).map(([k, v]) => `${k}: ${v}`).join('\n');
     const decision = await approve({ kind: 'read', tool: call.name, summary });
     if (decision.decision === 'rejected') return errorResult('rejected', `The user rejected this ${call.name}.${decision.feedback ? ` Feedback: ${decision.feedback}` : ''}`);

@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import type { EventSink } from '../events';
 import type { Settings } from '../settings';
+import { mcpToolAutoApproved } from '../mcp/mcpToolName';
 import type { ApprovalDecision, ApprovalRequest } from '../tools/approval';
 
 /** Where a request goes when the settings don't auto-approve it: the chat card or VS Code's diff editor. */
@@ -10,7 +11,8 @@ export interface Approver {
 
 export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
   if (request.kind === 'edit') return approval.autoApproveEdits;
-  if (request.kind === 'read') return approval.autoApproveReadOnly;
+  if (request.kind === 'read') return request.reason === undefined && approval.autoApproveReadOnly;
+  if (request.kind === 'mcp') return (request.readOnly && approval.autoApproveReadOnly) || mcpToolAutoApproved(approval.autoApproveMcpTools, request.server, request.serverTool);
   if (approval.autoApproveCommands) return true;
   const command = request.command.trim();
   // A prefix only counts at a word boundary, and chained commands never ride on an allowed prefix.
@@ -23,7 +25,8 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
 
 export function describeApproval(request: ApprovalRequest): string {
   if (request.kind === 'command') return `$ ${request.command}`;
-  if (request.kind === 'read') return request.summary;
+  if (request.kind === 'read') return request.reason ? `${request.summary}\n\nAsking because this ${request.reason}.` : request.summary;
+  if (request.kind === 'mcp') return `MCP server: ${request.server}\nTool: ${request.serverTool}\nArguments: ${JSON.stringify(request.arguments, null, 2)}`;
   const patch = createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });
   // jsdiff starts with an "Index"-style ===== rule that says nothing here.
   return patch.replace(/^=+\n/, '');

@@ -32,7 +32,9 @@ export interface ModelStepOptions extends ResilienceOptions {
 export async function readModelStep(client: ModelClient, request: ModelRequest, options: ModelStepOptions): Promise<ModelStep> {
   const { turnId, emit } = options;
   const xml = options.protocol === 'xml' ? new XmlStreamParser({ tools: options.toolGrammar }) : undefined;
-  const native = new NativeToolCallAssembler(options.callIds ? (id) => options.callIds!.allocate(id) : undefined);
+  const newAssembler = () => new NativeToolCallAssembler(options.callIds ? (id) => options.callIds!.allocate(id) : undefined);
+  let native = newAssembler();
+  const openNativeCalls = new Set<string>();
   const partials = new PartialToolCallReporter(turnId, emit);
   const step: ModelStep = { text: '', toolCalls: [], usage: undefined, finish: 'unknown' };
 
@@ -42,9 +44,9 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
       switch (event.type) {
         case 'text': emit({ type: 'text', turnId, delta: event.delta }); break;
         case 'thinking': emit({ type: 'thinking', turnId, delta: event.delta }); break;
-        case 'toolCallStart': partials.start(event.callId, event.name); break;
+        case 'toolCallStart': partials.start(event.callId, event.name); if (!qualify) openNativeCalls.add(event.callId); break;
         case 'toolParamDelta': partials.delta(event.callId, event.param, event.delta); break;
-        case 'toolCallEnd': partials.end(event.callId); step.toolCalls.push(event); break;
+        case 'toolCallEnd': partials.end(event.callId); openNativeCalls.delete(event.callId); step.toolCalls.push(event); break;
       }
     }
   };
@@ -71,6 +73,11 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
       case 'toolCallDelta': handle(native.push(chunk), false); break;
       case 'usage': step.usage = chunk.usage; options.onUsage(chunk.usage); break;
       case 'finish': step.finish = chunk.reason; break;
+      case 'toolCallsDropped':
+        partials.abandon([...openNativeCalls], 'The connection broke while the model wrote this call; it was asked again.');
+        openNativeCalls.clear();
+        native = newAssembler();
+        break;
     }
   }
 }

@@ -36,6 +36,16 @@ export class PartialToolCallReporter {
     this.calls.delete(callId);
   }
 
+  /** The stream broke inside these calls: their cards end as cancelled (the model writes them again). */
+  abandon(callIds: readonly string[], reason: string): void {
+    for (const callId of callIds) {
+      const call = this.calls.get(callId);
+      if (!call) continue;
+      this.calls.delete(callId);
+      this.emit({ type: 'toolResult', turnId: this.turnId, callId, name: call.name, status: 'cancelled', summary: reason });
+    }
+  }
+
   private report(callId: string): void {
     const call = this.calls.get(callId);
     if (!call) return;

@@ -1,4 +1,5 @@
 import type { ToolCallEndEvent } from '../parser/parserEvents';
+import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
 import type { ChatMessage } from '../ports/modelClient';
 
 export type WireProtocol = 'xml' | 'native';
@@ -6,9 +7,15 @@ export type WireProtocol = 'xml' | 'native';
 /** Long parameter values (a Write's whole file) stay in the scratchpad; history keeps only their head. */
 const historyParamLimit = 2000;
 
+/** A result is untrusted text (file contents, command output): it cannot close this wrapper or pose as our markup. */
 export function toolResultMessage(protocol: WireProtocol, call: ToolCallEndEvent, status: string, content: string): ChatMessage {
-  if (protocol === 'native') return { role: 'tool', toolCallId: call.callId, content: `[${status}] ${content}` };
-  return { role: 'user', content: `<tool_result tool="${call.name}" status="${status}">\n${content}\n</tool_result>` };
+  const safe = neutraliseOwnMarkup(content);
+  if (protocol === 'native') return { role: 'tool', toolCallId: call.callId, content: `[${status}] ${safe}` };
+  return { role: 'user', content: `<tool_result tool="${attribute(call.name)}" status="${status}">\n${safe}\n</tool_result>` };
+}
+
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The assistant message of one model step, full for the scratchpad or with long parameters elided for history. */

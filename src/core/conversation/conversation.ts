@@ -17,6 +17,8 @@ export interface ConversationTotals {
   inputTokens: number;
   outputTokens: number;
   cost: number;
+  /** Input tokens the provider's prompt cache served; absent until a call reported them (and in older files). */
+  cachedInputTokens?: number;
 }
 
 /** Set while a turn runs, so a window reloaded mid-turn can show what was interrupted. */
@@ -72,7 +74,7 @@ export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   updatedAt: z.number(),
   messages: z.array(historyMessageSchema),
   transcript: z.array(z.unknown()),
-  totals: z.looseObject({ inputTokens: z.number(), outputTokens: z.number(), cost: z.number() }),
+  totals: z.looseObject({ inputTokens: z.number(), outputTokens: z.number(), cost: z.number(), cachedInputTokens: z.number().optional() }),
   lastUsage: tokenUsageSchema.optional(),
   todos: z.array(todoItemSchema),
   turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string(), isolatedAgent: z.string().optional() }).optional(),

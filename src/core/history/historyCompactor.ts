@@ -1,3 +1,4 @@
+import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
 import type { Clock } from '../ports/clock';
 import { planCompaction, type CompactionPlan } from './compactionPlan';
 import type { HistoryMessage } from './historyMessage';
@@ -65,7 +66,8 @@ export async function compactHistory(history: readonly HistoryMessage[], options
     createdAt: options.clock.now(),
     kind: 'summary',
     role: 'system',
-    content: text,
+    // The summary becomes a system message, written by a model that read the untrusted tool results.
+    content: neutraliseOwnMarkup(text),
     summaryOf: range,
   };
   return { history: [...archived, summary, ...kept], outcome: 'summarized', summarizedCount: segment.length, keptRounds, summary };

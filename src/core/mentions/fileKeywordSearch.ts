@@ -36,10 +36,13 @@ export async function findFilesForKeyword(
   return fallback;
 }
 
+/** No file name is this long; a longer keyword (a pasted blob) would only make the glob compiler throw. */
+const maxKeywordLength = 1024;
+
 async function globMatches(keyword: string, searchableFiles: () => Promise<readonly string[]>): Promise<string[]> {
   const relative = keyword.replace(/^(\.\/)+/, '');
   // Walked paths never contain '..' or start with '/', so such keywords cannot match and need no walk.
-  if (relative === '' || relative.startsWith('/') || relative.split('/').includes('..')) return [];
+  if (relative === '' || relative.length > maxKeywordLength || relative.startsWith('/') || relative.split('/').includes('..')) return [];
   const files = await searchableFiles();
   const byName = globMatcher(`**/${relative}`);
   const named = files.filter((f) => byName(f));

@@ -1,5 +1,7 @@
 import type { WorkspaceFs } from '../ports/workspaceFs';
+import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
 import { readTextFile } from '../tools/fileAccess';
+import { secretFileReason } from '../tools/secretFiles';
 import { boundedContextText, type ContextFileText } from './contextFileText';
 import { cdata, xmlAttribute, xmlText } from './contextXml';
 import { findFileReferences } from './fileReferences';
@@ -62,6 +64,12 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs): Promis
       }
       if (confined.status !== 'found' || confined.kind !== 'file') continue;
       const path = confined.path;
+      // A link named notes.txt may point at .env: the real name counts too.
+      const secret = secretFileReason(path) ?? secretFileReason(await fs.realPath(path).catch(() => path));
+      if (secret) {
+        warn(`@file:${keyword}: ${path} may hold secrets; it was not attached. Ask CodeAgent to Read it if it should (you will be asked first).`);
+        continue;
+      }
       let content: ContextFileText;
       try {
         content = boundedContextText((await readTextFile(fs, path)).raw);
@@ -77,7 +85,7 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs): Promis
       totalBytes += size;
       files.push(path);
       const truncated = content.truncation ? ` truncated="${xmlAttribute(content.truncation)}"` : '';
-      elements.push(`<File path="${xmlAttribute(path)}"${truncated}>${cdata(content.text)}</File>`);
+      elements.push(`<File path="${xmlAttribute(path)}"${truncated}>${cdata(neutraliseOwnMarkup(content.text))}</File>`);
     }
   }
 

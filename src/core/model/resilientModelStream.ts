@@ -13,7 +13,8 @@ export interface ResilienceOptions {
 
 /**
  * One logical model reply: retries transient failures and continues replies cut off by the output limit,
- * both by re-asking with the text received so far as an assistant prefix, so the consumer sees one seamless stream.
+ * both by re-asking with the text received so far as an assistant prefix, so the consumer sees one seamless stream
+ * (native tool calls cut off midway are dropped, `toolCallsDropped`, and written again by the model).
  */
 export async function* resilientModelStream(client: ModelClient, request: ModelRequest, options: ResilienceOptions): AsyncGenerator<ModelChunk> {
   let received = '';
@@ -32,9 +33,14 @@ export async function* resilientModelStream(client: ModelClient, request: ModelR
       }
     } catch (raw) {
       const error = options.signal.aborted ? new ModelError('cancelled', 'Cancelled by the user.') : toModelError(raw);
-      // A half-streamed native tool call cannot be resumed from a text prefix, so it is not retried.
-      if (!error.retryable || retries >= options.maxRetries || sawToolCalls) throw error;
+      if (!error.retryable || retries >= options.maxRetries) throw error;
       retries += 1;
+      // A half-streamed native tool call cannot be resumed from a text prefix: its calls are dropped and
+      // the model, asked again after the text it wrote, writes them again.
+      if (sawToolCalls) {
+        sawToolCalls = false;
+        yield { type: 'toolCallsDropped' };
+      }
       const delayMs = retryDelayMs(error, retries);
       options.onRetry?.({ attempt: retries, maxRetries: options.maxRetries, delayMs, reason: error.message });
       await options.clock.sleep(delayMs, options.signal);

@@ -11,10 +11,14 @@ import type { AnyToolDefinition, ToolResult } from '../tools/toolTypes';
 
 export const planToolNames: readonly string[] = ['PlanTask', 'UpdateTaskStatus'];
 
-/** Every tool CodeAgent has: the built-ins, Task and the plan tools. Each turn offers a subset. */
-export function createFullToolRegistry(): ToolRegistry {
-  return new ToolRegistry([...defaultTools, taskTool, planTaskTool, updateTaskStatusTool]);
+const builtInTools: readonly AnyToolDefinition[] = [...defaultTools, taskTool, planTaskTool, updateTaskStatusTool] as readonly AnyToolDefinition[];
+export const builtInToolNames: readonly string[] = builtInTools.map((tool) => tool.name);
+
+/** Every tool CodeAgent has: the built-ins, Task, the plan tools and the MCP servers' tools. Each turn offers a subset. */
+export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = []): ToolRegistry {
+  return new ToolRegistry([...builtInTools, ...mcpTools]);
 }
+
 
 /** Tools that change the workspace or run processes: the planner never gets them (spec §7). */
 export function actsOnWorkspace(tool: AnyToolDefinition): boolean {

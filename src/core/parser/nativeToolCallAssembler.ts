@@ -95,6 +95,11 @@ function parseArguments(raw: string): { params: Record<string, string>; complete
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { params: {}, complete: false };
   const params: Record<string, string> = {};
-  for (const [key, field] of Object.entries(value)) params[key] = typeof field === 'string' ? field : JSON.stringify(field);
+  try {
+    for (const [key, field] of Object.entries(value)) params[key] = typeof field === 'string' ? field : JSON.stringify(field);
+  } catch {
+    // Nesting deep enough to overflow the stack (10,000 levels) parses but cannot be re-serialised: invalid arguments.
+    return { params: {}, complete: false };
+  }
   return { params, complete: true };
 }

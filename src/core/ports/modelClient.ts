@@ -45,7 +45,9 @@ export type ModelChunk =
   | { type: 'reasoning'; delta: string }
   | { type: 'toolCallDelta'; index: number; id?: string; name?: string; argumentsDelta?: string }
   | { type: 'usage'; usage: TokenUsage }
-  | { type: 'finish'; reason: FinishReason };
+  | { type: 'finish'; reason: FinishReason }
+  /** The stream broke inside native tool calls and is asked again: the calls received so far are void. */
+  | { type: 'toolCallsDropped' };
 
 export type ModelErrorKind = 'network' | 'rateLimit' | 'server' | 'timeout' | 'auth' | 'badRequest' | 'cancelled' | 'unknown';
 

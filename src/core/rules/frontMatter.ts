@@ -6,6 +6,8 @@ export type FrontMatter =
   | { ok: false; error: string };
 
 const opening = /^---[ \t]*\r?\n/;
+/** Real front matter is a few lines; a huge block (10,000 keys) costs seconds to parse at every context build. */
+export const maxFrontMatterChars = 64 * 1024;
 const closing = /^(?:---|\.\.\.)[ \t]*$/m;
 
 /** Splits a Markdown file into its YAML front matter (`---` … `---` at the very top) and its body. */
@@ -17,8 +19,10 @@ export function splitFrontMatter(text: string): FrontMatter {
   const close = closing.exec(rest);
   if (!close) return { ok: false, error: "the front matter opened by '---' on the first line is never closed by another '---' line" };
   const afterClose = rest.slice(close.index + close[0].length).replace(/^\r?\n/, '');
+  if (close.index > maxFrontMatterChars) return { ok: false, error: `the front matter is ${close.index} characters long; at most ${maxFrontMatterChars} are read` };
   try {
-    return { ok: true, data: parse(rest.slice(0, close.index)) ?? {}, body: afterClose };
+    // logLevel 'error': an unknown tag (!!js/function) is an error here, not a process warning.
+    return { ok: true, data: parse(rest.slice(0, close.index), { logLevel: 'error' }) ?? {}, body: afterClose };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, error: `invalid YAML: ${message.split('\n')[0]}` };

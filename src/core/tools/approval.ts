@@ -1,4 +1,4 @@
-/** What Write/Edit/MultiEdit and Bash ask the user before acting (spec §8). The agent turn decides auto-approval. */
+/** What Write/Edit/MultiEdit, Bash and MCP tools ask the user before acting (spec §8). The agent turn decides auto-approval. */
 
 export type ApprovalRequest =
   | {
@@ -10,8 +10,13 @@ export type ApprovalRequest =
       after: string;
     }
   | { kind: 'command'; command: string; cwd: string }
-  /** A read-only tool, asked about only when codeagent.approval.autoApproveReadOnly is off. */
-  | { kind: 'read'; tool: string; summary: string };
+  /** An MCP server's tool (spec §12): approved like a command unless it is read-only or listed in approval.autoApproveMcpTools. */
+  | { kind: 'mcp'; tool: string; server: string; serverTool: string; arguments: Record<string, unknown>; readOnly: boolean }
+  /**
+   * A read-only tool, asked about only when codeagent.approval.autoApproveReadOnly is off, or always when it
+   * has a `reason` (a file that may hold secrets), which the card shows.
+   */
+  | { kind: 'read'; tool: string; summary: string; reason?: string };
 
 export type ApprovalDecision =
   /** finalContent: the user's edit of the proposal (file content, or the command to run); it wins. */

@@ -3,6 +3,7 @@ import grepDoc from '../../../prompts/tools/grep.md';
 import type { TextMatch } from '../ports/textSearch';
 import { dataOf, historyRecord } from './historyRecord';
 import { resolveWorkspacePath } from './pathConfinement';
+import { secretFileReason } from './secretFiles';
 import { toJsRegExp } from './regexPattern';
 import { clip } from './textLines';
 import { ToolFailure, success } from './toolResults';
@@ -55,7 +56,9 @@ export const grepTool: ToolDefinition<GrepParams> = {
     }
 
     const found = await ctx.search.search({ pattern: params.pattern, path, include: params.include, maxResults: maxGrepMatches }, ctx.signal);
-    const matches = found.matches.map((m) => ({ ...m, text: clip(m.text.replace(/\r?\n$/, ''), maxMatchChars) }));
+    // Lines of .env, keys and credentials never come back through a search (Read asks the user for them).
+    const secretFiles = new Set(found.matches.filter((m) => secretFileReason(m.path)).map((m) => m.path));
+    const matches = found.matches.filter((m) => !secretFiles.has(m.path)).map((m) => ({ ...m, text: clip(m.text.replace(/\r?\n$/, ''), maxMatchChars) }));
     const data: GrepData = {
       pattern: params.pattern,
       path,
@@ -66,8 +69,10 @@ export const grepTool: ToolDefinition<GrepParams> = {
       backend: found.backend,
     };
     const scope = `${path === '.' ? '' : ` in ${path}`}${params.include ? ` (files matching ${params.include})` : ''}`;
-    if (matches.length === 0) return success(data, `No matches for /${params.pattern}/${scope}.`);
+    const withheld = secretFiles.size ? `Matches in ${secretFiles.size} file${secretFiles.size === 1 ? '' : 's'} that may hold secrets (${[...secretFiles].slice(0, 5).join(', ')}) are not shown; Read such a file if you need it (the user is asked first).` : undefined;
+    if (matches.length === 0) return success(data, [`No matches for /${params.pattern}/${scope}.`, withheld].filter(Boolean).join('\n'));
     const lines = [`Found ${summary(data)} for /${params.pattern}/${scope}:`, ...matches.map((m) => formatMatch(m, maxMatchChars))];
+    if (withheld) lines.push(withheld);
     if (found.truncated) lines.push(`… stopped after ${matches.length} matches; narrow the pattern, path or include.`);
     return success(data, lines.join('\n'));
   },

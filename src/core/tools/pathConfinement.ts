@@ -33,6 +33,26 @@ function outsideError(input: string, root: string, how: string): ToolFailure {
   );
 }
 
+/** Most file systems cap one name at 255 bytes and a path near 4096; past these the OS error says little. */
+const maxNameLength = 255;
+const maxPathLength = 4096;
+
+/** Spellings that never name a workspace file, refused before anything touches the disk. */
+function refuseUnusable(input: string, p: string): void {
+  if (p.includes('\0')) throw new ToolFailure('invalid_path', `Path '${input.replace(/\0/g, '\\0')}' contains a NUL character. Give a plain path relative to the workspace root.`);
+  if (p.startsWith('~')) {
+    throw new ToolFailure('outside_workspace', `Path '${input}' starts with '~': home directories are outside the workspace and '~' is not expanded. Give a path relative to the workspace root.`);
+  }
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(p)) throw new ToolFailure('invalid_path', `Path '${input}' is a URL; give a path relative to the workspace root.`);
+  if (/%(2e|2f|5c|25)/i.test(p)) {
+    throw new ToolFailure('invalid_path', `Path '${input}' is percent-encoded (%2e, %2f…); paths are not URL-decoded. Give the plain path relative to the workspace root.`);
+  }
+  if (/^[a-zA-Z]:(?!\/)/.test(p)) throw new ToolFailure('outside_workspace', `Path '${input}' is relative to a drive ('${p.slice(0, 2)}'), not to the workspace. Give a path relative to the workspace root.`);
+  if (p.length > maxPathLength || p.split('/').some((segment) => segment.length > maxNameLength)) {
+    throw new ToolFailure('name_too_long', `Path '${input.slice(0, 120)}…' is too long (${p.length} characters; at most ${maxNameLength} per name and ${maxPathLength} in all).`);
+  }
+}
+
 /**
  * Resolves a path the model gave (relative to the workspace root, or absolute inside it) to a
  * normalized workspace-relative path ('.' for the root). Refuses `..` escapes and symbolic links
@@ -41,9 +61,10 @@ function outsideError(input: string, root: string, how: string): ToolFailure {
 export async function resolveWorkspacePath(fs: WorkspaceFs, input: string): Promise<string> {
   const root = fs.root.replace(/\/+$/, '');
   const onWindows = windowsDrive.test(root);
-  let p = input.trim();
-  if (onWindows) p = p.replace(/\\/g, '/');
+  // A backslash is a separator everywhere: `..\x` must not pass for a name, and `src\a.ts` means src/a.ts.
+  let p = input.trim().replace(/\\/g, '/');
   if (p === '') p = '.';
+  refuseUnusable(input, p);
 
   if (isAbsolute(p)) {
     const sameCase = (s: string) => (onWindows ? s.toLowerCase() : s);

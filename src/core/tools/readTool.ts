@@ -3,6 +3,7 @@ import readDoc from '../../../prompts/tools/read.md';
 import { readTextFile } from './fileAccess';
 import { dataOf, historyRecord } from './historyRecord';
 import { resolveWorkspacePath } from './pathConfinement';
+import { secretFileReason } from './secretFiles';
 import { normalizeText, numberLines, splitLines } from './textLines';
 import { ToolFailure, success } from './toolResults';
 import type { ToolDefinition } from './toolTypes';
@@ -42,6 +43,12 @@ export const readTool: ToolDefinition<ReadParams> = {
 
   async run(params, ctx) {
     const path = await resolveWorkspacePath(ctx.fs, params.path);
+    // Even with read-only tools auto-approved: an injected instruction must not pull keys in unasked.
+    const secret = secretFileReason(path) ?? secretFileReason(await ctx.fs.realPath(path));
+    if (secret) {
+      const decision = await ctx.approve({ kind: 'read', tool: 'Read', summary: `path: ${path}`, reason: secret });
+      if (decision.decision === 'rejected') throw new ToolFailure('rejected', `The user did not allow reading '${path}'.${decision.feedback ? ` Feedback: ${decision.feedback}` : ''}`);
+    }
     const { raw, stat } = await readTextFile(ctx.fs, path);
     const lines = splitLines(normalizeText(raw).text);
     const startLine = Math.max(1, params.offset ?? 1);

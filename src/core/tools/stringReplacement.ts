@@ -1,3 +1,4 @@
+import { containsNeutralisedMarkup, restoreOwnMarkup } from '../context/untrustedMarkup';
 import { findMostSimilarRegion } from './similarText';
 import { lineNumberAt, numberLines, splitLines } from './textLines';
 import { percent } from './textSimilarity';
@@ -37,8 +38,13 @@ function noMatchMessage(text: string, needle: string, path: string): string {
 
 /** Applies one replacement to '\n'-normalized text, or throws a ToolFailure explaining why it can't. */
 export function applyReplacement(text: string, edit: Replacement, path: string): { text: string; count: number } {
-  const oldString = edit.old_string.replace(/\r\n/g, '\n');
-  const newString = edit.new_string.replace(/\r\n/g, '\n');
+  let oldString = edit.old_string.replace(/\r\n/g, '\n');
+  let newString = edit.new_string.replace(/\r\n/g, '\n');
+  // Read shows `<` of CodeAgent's own tag names as `&lt;` (untrustedMarkup); text copied from it means `<`.
+  if (!text.includes(oldString) && containsNeutralisedMarkup(oldString) && text.includes(restoreOwnMarkup(oldString))) {
+    oldString = restoreOwnMarkup(oldString);
+    newString = restoreOwnMarkup(newString);
+  }
   if (oldString === '') {
     throw new ToolFailure('invalid_edit', 'old_string is empty. Give the exact text to replace; to create or overwrite a whole file use Write.');
   }

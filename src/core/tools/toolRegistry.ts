@@ -71,7 +71,7 @@ export class ToolRegistry {
   /** Native function-calling declarations (spec §3 `native`). */
   toolSpecs(): ToolSpec[] {
     return this.list().map((tool) => {
-      const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+      const { $schema: _ignored, ...parameters } = tool.inputJsonSchema ?? (z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>);
       return { name: tool.name, description: nativeDescription(tool.doc), parameters };
     });
   }

@@ -30,6 +30,7 @@ const errnoCodes: Record<string, string> = {
   ENOSPC: 'disk_full',
   EROFS: 'read_only_filesystem',
   ELOOP: 'symlink_loop',
+  ENAMETOOLONG: 'name_too_long',
   ENOTUTF8: 'not_utf8',
 };
 

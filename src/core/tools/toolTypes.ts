@@ -50,6 +50,8 @@ export interface ToolDefinition<P> {
   name: string;
   kind: ToolKind;
   schema: z.ZodType<P>;
+  /** The native function-calling declaration when it is not the zod schema's (an MCP server's own JSON schema). */
+  inputJsonSchema?: Record<string, unknown>;
   /** Prompt documentation (Markdown): description, parameters, one XML example. */
   doc: string;
   /** Parameter tag names in doc order, for the XML stream parser. */

@@ -109,6 +109,23 @@ describe('ChatController: persistence across a window reload', function () {
     assert.equal(listed[0]!.title, 'first question');
   });
 
+  it('cached input of the agent and its sub-agent adds up in the meter, and survives a reload', async () => {
+    server.enqueue(
+      { text: '<Task><goal>read a</goal></Task>', usage: { prompt_tokens: 1000, completion_tokens: 10, cached_tokens: 0 } },
+      { text: '<AttemptCompletion><result>a = 1</result></AttemptCompletion>', usage: { prompt_tokens: 500, completion_tokens: 5, cached_tokens: 400 } },
+      { text: 'a is 1.', usage: { prompt_tokens: 1100, completion_tokens: 5, cached_tokens: 1000 } },
+    );
+    const first = controller();
+    await first.c.send('what is a?');
+    await first.c.flush();
+    assert.equal(server.requests.length, 3, 'parent, child, parent');
+    const live = first.posted.filter((m) => m.type === 'usage').at(-1) as Extract<HostMessage, { type: 'usage' }>;
+    assert.deepEqual([live.usage.inputTokens, live.usage.cachedInputTokens], [2600, 1400]);
+    const reloaded = controller();
+    const snap = await snapshot(reloaded.c, reloaded.posted);
+    assert.deepEqual([snap.usage?.inputTokens, snap.usage?.cachedInputTokens], [2600, 1400]);
+  });
+
   it('a reload in the middle of a turn keeps what was done and closes the interrupted step', async () => {
     const approvals = new PendingApprovals();
     server.enqueue(

@@ -26,7 +26,7 @@ describe('StreamingMarkdown in Chromium', function () {
     await browser?.close();
   });
 
-  const stream = (parts: string[], finish = true) => page.evaluate(([p, f]) => window.markdownHarness.stream(p, f), [parts, finish] as const);
+  const stream = (parts: string[], finish = true, budgeted = false) => page.evaluate(([p, f, b]) => window.markdownHarness.stream(p, f, b), [parts, finish, budgeted] as const);
   const whole = (text: string) => page.evaluate((t) => window.markdownHarness.whole(t), text);
 
   for (const { name, text } of corpus()) {
@@ -36,6 +36,25 @@ describe('StreamingMarkdown in Chromium', function () {
       for (const seed of [3, 11]) assert.equal((await stream(randomChunks(text, seed))).html, expected, `random chunks, seed ${seed}`);
     });
   }
+
+  it('renders a burst over several updates when each update runs out of time, and still ends with the whole render', async () => {
+    for (const { name, text } of corpus()) {
+      const expected = await whole(text);
+      // One big burst: every block is final at once, and each update may render only one of them.
+      const burst = await stream([text], true, true);
+      assert.equal(burst.html, expected, `${name}: one burst, budgeted, then finish()`);
+      assert.equal((await stream(randomChunks(text, 7), true, true)).html, expected, `${name}: random chunks, budgeted`);
+    }
+    // The open tail [A, B] is on screen when "B" turns out to be "B." and C… arrive: A is kept, the stale B goes.
+    const grown = ['A.\n\nB', '.\n\nC.\n\nD.\n\nE.\n'];
+    const replaced = await stream(grown, true, true);
+    assert.equal(replaced.html, await whole(grown.join('')), 'a stale tail block is replaced, not kept');
+    assert.equal(replaced.texts[1]!.replace(/\s+/g, ''), 'A.B.', 'while catching up, only final blocks show: never the stale "B" beside "B."');
+    const closed = 'A.\n\nB.\n\n- c\n- d\n\n```ts\nconst e = 1;\n```\n\nF.\n';
+    const caughtUp = await stream([closed], false, true);
+    assert.equal(caughtUp.html, await whole(closed), 'repeated updates catch up without finish()');
+    assert.ok(caughtUp.maxBacklogUpdates >= 2, `the burst took ${caughtUp.maxBacklogUpdates} extra updates: the budget was not applied`);
+  });
 
   it('equals a whole render when the text ends in a closed fence, without finish()', async () => {
     const text = 'Intro.\n\n```ts\nconst a: number = 1;\n```\n';
@@ -55,7 +74,8 @@ describe('StreamingMarkdown in Chromium', function () {
     for (const parts of [chunks(text, 1), chunks(text, 16), randomChunks(text, 5)]) {
       const result = await stream(parts);
       assert.equal(result.liveOnerror, 0);
-      assert.match(result.html, /<img src="x">/);
+      // The handler is gone; so is the relative src (only data: images keep one, see remoteContent.test.ts).
+      assert.match(result.html, /<img>/);
     }
     await page.waitForTimeout(50);
     assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);

@@ -75,6 +75,43 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.ok(s.messages.every((m) => m.id && m.createdAt > 0 && m.turnId === s.messages[0]!.turnId));
   });
 
+  it('counts cached input from the SDK\'s usage at the cached price, per call and in the totals', async () => {
+    server.enqueue(
+      { text: 'Looking.\n<Read>\n<path>README.md</path>\n</Read>', usage: { prompt_tokens: 1000, completion_tokens: 100, cached_tokens: 0 } },
+      { text: 'It is a demo.', usage: { prompt_tokens: 1200, completion_tokens: 50, cached_tokens: 1000 } },
+    );
+    const { s } = session({ model: { cachedInputPricePerMTok: 0.5 } });
+    const { events } = await run(s, 'what is the readme?');
+    const usages = of(events, 'tokenUsage');
+    assert.deepEqual(usages.map((e) => e.usage.cachedInputTokens), [0, 1000]);
+    assert.deepEqual(usages.map((e) => e.cost), [(1000 * 2 + 100 * 10) / 1e6, (200 * 2 + 1000 * 0.5 + 50 * 10) / 1e6]);
+    const totals = s.usageTotals;
+    assert.deepEqual({ ...totals, cost: Math.round(totals.cost * 1e9) / 1e9 }, { inputTokens: 2200, outputTokens: 150, cachedInputTokens: 1000, cost: 0.0044 });
+    assert.equal(s.toConversation([]).totals.cachedInputTokens, 1000);
+  });
+
+  it('within a turn each request starts with the previous one whole, so a caching provider serves all of it again', async () => {
+    server.simulatePromptCache(true);
+    server.enqueue(
+      { text: 'Looking.\n<Read>\n<path>README.md</path>\n</Read>' },
+      { text: 'And.\n<Read>\n<path>src/a.ts</path>\n</Read>' },
+      { text: 'Done: a demo.' },
+    );
+    const { s } = session();
+    const { events } = await run(s, 'what is here?');
+    const usages = of(events, 'tokenUsage').map((e) => e.usage);
+    assert.equal(usages.length, 3);
+    for (let i = 1; i < server.requests.length; i++) {
+      const before = server.requests[i - 1]!.body.messages as unknown[];
+      const now = server.requests[i]!.body.messages as unknown[];
+      assert.deepEqual(now.slice(0, before.length), before, `request ${i + 1} resends request ${i} unchanged`);
+      // The scripted server counts tokens as ceil(chars / 4) and cached ones as floor: one token of rounding.
+      assert.ok(usages[i]!.cachedInputTokens! >= usages[i - 1]!.inputTokens - 1, `request ${i + 1}: ${JSON.stringify(usages[i])}`);
+    }
+    const totals = s.usageTotals;
+    assert.ok(totals.cachedInputTokens! / totals.inputTokens > 0.6, `a 3-step turn is mostly cached: ${JSON.stringify(totals)}`);
+  });
+
   it('reads, edits after approval, completes; the model sees full results, history keeps compressed records', async () => {
     server.enqueue(
       { text: 'Let me look.\n<Read>\n<path>src/a.ts</path>\n</Read>', chunkSize: 7 },
@@ -193,7 +230,8 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     server.enqueue({ text: '<Read><path>src/a.ts</path>' }, { text: 'ok' });
     const { s } = session();
     await run(s, 'x');
-    assert.match(messages(1).at(-1)!.content, /cut off before its closing tag <\/Read>/);
+    // Tool results never carry our own tags raw (untrustedMarkup), our own messages included.
+    assert.match(messages(1).at(-1)!.content, /cut off before its closing tag &lt;\/Read>/);
   });
 
   it('refuses a path outside the workspace with a clear error', async () => {

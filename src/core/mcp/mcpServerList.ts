@@ -1,0 +1,33 @@
+import { parseMcpJson } from './mcpJsonFile';
+import { expandVariables, mergeServerConfigs, parseServers, type McpConfigProblem, type McpServerConfig, type VariableContext } from './mcpServerConfig';
+
+export interface McpServerList {
+  /** Ready to start: merged, variables expanded. */
+  servers: McpServerConfig[];
+  /** Named servers whose config cannot be used: shown as failed with the reason. */
+  invalid: { name: string; reason: string }[];
+  /** Problems that belong to no one server (a file that is not JSON), for the log. */
+  problems: string[];
+}
+
+/** Spec §12: `.vscode/mcp.json` (undefined when there is none) and `codeagent.mcp.servers`, merged and expanded. */
+export function mcpServerList(fileText: string | undefined, settingServers: unknown, context: VariableContext): McpServerList {
+  const file = fileText === undefined ? { servers: [], problems: [] } : parseMcpJson(fileText);
+  const setting = parseServers(settingServers, 'settings');
+  const invalid: McpServerList['invalid'] = [];
+  const problems: string[] = [];
+  const report = (problem: McpConfigProblem) => {
+    if (problem.server) invalid.push({ name: problem.server, reason: `${problem.reason} (${problem.source})` });
+    else problems.push(`${problem.source}: ${problem.reason}`);
+  };
+  [...setting.problems, ...file.problems].forEach(report);
+  const servers: McpServerConfig[] = [];
+  for (const server of mergeServerConfigs(setting.servers, file.servers)) {
+    const expanded = expandVariables(server, context);
+    if ('reason' in expanded) report(expanded);
+    else servers.push(expanded);
+  }
+  // A broken entry in the file still hides the setting's server of that name: the file wins on the name.
+  const broken = new Set(invalid.map((i) => i.name));
+  return { servers: servers.filter((s) => !broken.has(s.name)), invalid, problems };
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+
+/** One provider onboarding offers (issue 13); `baseUrl` is empty for the custom endpoint. */
+export const PresetView = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  needsKey: z.boolean(),
+  hint: z.string(),
+});
+export type PresetView = z.infer<typeof PresetView>;
+
+/** The model settings the header picker and onboarding show. */
+export const ModelSetupView = z.object({
+  baseUrl: z.string(),
+  model: z.string(),
+  /** The preset the endpoint belongs to ("Ollama"), for the header's tooltip. */
+  provider: z.optional(z.string()),
+  presets: z.array(PresetView),
+});
+export type ModelSetupView = z.infer<typeof ModelSetupView>;
+
+/** Test connection's verdict: stable names tests and the panel's styling rely on. */
+export const connectionStatuses = ['ok', 'bad_url', 'refused', 'timeout', 'unauthorized', 'model_not_found', 'other'] as const;
+
+export const LocalServerView = z.object({
+  presetId: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  models: z.array(z.string()),
+});
+export type LocalServerView = z.infer<typeof LocalServerView>;

@@ -1,0 +1,48 @@
+import type { McpConnections, McpServerState } from '../core/ports/mcpConnections';
+import type { HostMessage, McpServerView, WebviewMessage } from '../protocol/messages';
+
+/** The panel's MCP section: each server's state on every change and when the view (re)loads, and its Restart button. */
+export class McpPanel {
+  private post: ((message: HostMessage) => void) | undefined;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly connections: McpConnections, private readonly restart: (name: string) => void) {
+    this.unsubscribe = connections.onDidChange(() => this.send());
+  }
+
+  attach(post: (message: HostMessage) => void): void {
+    this.post = post;
+  }
+
+  detach(): void {
+    this.post = undefined;
+  }
+
+  /** True when the message was the panel's own; `ready` is also the chat's, so it is never consumed. */
+  handle(message: WebviewMessage): boolean {
+    if (message.type === 'ready') this.send();
+    if (message.type !== 'restartMcpServer') return false;
+    this.restart(message.name);
+    return true;
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  private send(): void {
+    this.post?.({ type: 'mcpServers', servers: this.connections.servers().map(mcpServerView) });
+  }
+}
+
+export function mcpServerView(state: McpServerState): McpServerView {
+  return {
+    name: state.name,
+    transport: state.transport,
+    status: state.status,
+    tools: state.tools.map((tool) => tool.name),
+    ...(state.error ? { error: state.error } : {}),
+    stderrTail: [...state.stderrTail],
+    ...(state.startupMs !== undefined ? { startupMs: state.startupMs } : {}),
+  };
+}

@@ -1,0 +1,124 @@
+import { describeFailure, testConnection } from '../core/modelSetup/connectionTest';
+import { detectLocalServers } from '../core/modelSetup/localServers';
+import { ModelListCache } from '../core/modelSetup/modelListCache';
+import { modelPresets, presetById, presetForBaseUrl } from '../core/modelSetup/presets';
+import type { ModelCatalog } from '../core/ports/modelCatalog';
+import { baseUrlProblem, type Settings } from '../core/settings';
+import type { HostMessage, WebviewMessage } from '../protocol/messages';
+import type { connectionStatuses, ModelSetupView } from '../protocol/modelSetup';
+
+export interface ModelSetupDeps {
+  settings: () => Settings;
+  apiKey: () => string | undefined;
+  catalog: ModelCatalog;
+  now: () => number;
+  /** Writes `codeagent.model.<key>` where the user keeps it: the workspace when it sets the key there, else the user settings. */
+  writeModelSetting: (key: 'baseUrl' | 'name', value: string) => Promise<void>;
+  /** "CodeAgent: Set API Key"; false when the user cancelled. */
+  promptApiKey: () => Promise<boolean>;
+  /** Asks for a custom endpoint URL; undefined when cancelled. */
+  promptBaseUrl: (current: string) => Promise<string | undefined>;
+  log: (message: string) => void;
+}
+
+type ModelSetupMessage = Extract<WebviewMessage, { type: 'listModels' | 'chooseModel' | 'usePreset' | 'testConnection' | 'detectLocalServers' }>;
+
+/**
+ * The webview's model setup (issue 13): presets, local server detection, the model pickers and Test connection.
+ * Beside ChatController, not inside it: it touches settings only, never the conversation.
+ */
+export class ModelSetupController {
+  private post: ((message: HostMessage) => void) | undefined;
+  private readonly models: ModelListCache;
+
+  constructor(private readonly deps: ModelSetupDeps) {
+    this.models = new ModelListCache(deps.catalog, deps.now);
+  }
+
+  attach(post: (message: HostMessage) => void): void {
+    this.post = post;
+  }
+
+  detach(): void {
+    this.post = undefined;
+  }
+
+  /** True when the message was this controller's; `ready` is also the chat's, so it is never consumed here. */
+  handle(message: WebviewMessage): boolean {
+    if (message.type === 'ready') {
+      this.refresh();
+      return false;
+    }
+    if (!isModelSetupMessage(message)) return false;
+    void this.run(message).catch((error: unknown) => this.deps.log(`Model setup failed: ${error instanceof Error ? error.stack : String(error)}`));
+    return true;
+  }
+
+  /** Sends the current endpoint and model; called on `ready` and when codeagent.model.* changes. */
+  refresh(): void {
+    this.emit({ type: 'modelSetup', setup: this.view() });
+  }
+
+  private async run(message: ModelSetupMessage): Promise<void> {
+    switch (message.type) {
+      case 'listModels': return this.sendModels();
+      case 'chooseModel': return this.deps.writeModelSetting('name', message.name);
+      case 'usePreset': return this.usePreset(message.presetId);
+      case 'testConnection': return this.testConnection();
+      case 'detectLocalServers': {
+        const servers = await detectLocalServers(this.deps.catalog);
+        return this.emit({ type: 'localServers', servers });
+      }
+    }
+  }
+
+  private async sendModels(): Promise<void> {
+    const { baseUrl, name } = this.deps.settings().model;
+    const urlProblem = baseUrlProblem(baseUrl);
+    if (urlProblem) return this.emit({ type: 'models', baseUrl, models: [], error: urlProblem });
+    const listing = await this.models.list(baseUrl, this.deps.apiKey());
+    if (listing.ok) return this.emit({ type: 'models', baseUrl, models: listing.models });
+    const { message } = describeFailure(listing.failure, { baseUrl, apiKey: this.deps.apiKey(), model: name });
+    this.emit({ type: 'models', baseUrl, models: [], error: message });
+  }
+
+  private async usePreset(presetId: string): Promise<void> {
+    const preset = presetById(presetId);
+    if (!preset) return this.deps.log(`Unknown model preset ${presetId}.`);
+    const current = this.deps.settings().model.baseUrl;
+    const baseUrl = preset.baseUrl || (await this.deps.promptBaseUrl(current));
+    if (!baseUrl) return;
+    if (baseUrl !== current) await this.deps.writeModelSetting('baseUrl', baseUrl);
+    // A key from the environment or an earlier provider is kept; Test connection tells whether it fits.
+    if (preset.needsKey && !this.deps.apiKey()) await this.deps.promptApiKey();
+    this.models.clear();
+    await this.sendModels();
+  }
+
+  private async testConnection(): Promise<void> {
+    const { baseUrl, name } = this.deps.settings().model;
+    const report = await testConnection(this.deps.catalog, { baseUrl, apiKey: this.deps.apiKey(), model: name });
+    // Fails to compile when the core grows a status the protocol does not carry.
+    const status: (typeof connectionStatuses)[number] = report.status;
+    this.emit({ type: 'connectionTest', status, message: report.message });
+    if (report.status === 'ok') this.emit({ type: 'models', baseUrl, models: report.models });
+  }
+
+  private view(): ModelSetupView {
+    const { baseUrl, name } = this.deps.settings().model;
+    return {
+      baseUrl,
+      model: name,
+      provider: presetForBaseUrl(baseUrl)?.name,
+      presets: modelPresets.map(({ id, name: presetName, baseUrl: presetUrl, needsKey, hint }) => ({ id, name: presetName, baseUrl: presetUrl, needsKey, hint })),
+    };
+  }
+
+  private emit(message: HostMessage): void {
+    this.post?.(message);
+  }
+}
+
+function isModelSetupMessage(message: WebviewMessage): message is ModelSetupMessage {
+  return message.type === 'listModels' || message.type === 'chooseModel' || message.type === 'usePreset' || message.type === 'testConnection' || message.type === 'detectLocalServers';
+}

@@ -1,0 +1,78 @@
+// Speed figures in real VS Code (code-server + Chromium), printed for `npm run bench -- vscode` and the
+// e2e log. They assert what the user must see, never a duration: timings are read, not enforced.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { markdownAnswer } from '../fixtures/markdownAnswer';
+import { sendChatMessage, waitForIdle } from './support/chatPanel';
+import { useCodeServerSuite } from './support/codeServerSuite';
+import { eventually } from './support/eventually';
+import { chatPosts } from './support/modelRequests';
+
+const ANSWER_KB = 200;
+
+/** The `CodeAgent` log output channel's file under the instance's user-data-dir (VS Code writes one per window). */
+function codeAgentLogs(userDataDir: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === 'CodeAgent.log') found.push(full);
+    }
+  };
+  walk(path.join(userDataDir, 'logs'));
+  return found;
+}
+
+describe('figures in real VS Code', function () {
+  const suite = useCodeServerSuite();
+
+  it(`figure: a ${ANSWER_KB} KB Markdown answer streamed in 16-character chunks, from the server's last byte to its end on screen`, async function () {
+    this.timeout(120_000);
+    const answer = markdownAnswer(ANSWER_KB * 1024);
+    suite.model.enqueue({ text: answer, chunkSize: 16 });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'figure-long-answer' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    // When each streamed delta reached the webview (the host merges them: DeltaCoalescer).
+    await chat.evaluate(() => {
+      const w = window as unknown as { deltaLog: { last: number; count: number } };
+      w.deltaLog = { last: 0, count: 0 };
+      window.addEventListener('message', (event) => {
+        if ((event.data as { type?: string })?.type !== 'entryAppended') return;
+        w.deltaLog.last = Date.now();
+        w.deltaLog.count++;
+      });
+    });
+    const sentAt = Date.now();
+    await sendChatMessage(chat, 'Explain everything, at length.');
+    const last = chat.locator('[role="log"] [data-kind="assistant"]').last().getByText('END-OF-ANSWER');
+    let shownAt = 0;
+    await eventually(async () => {
+      assert.ok((await last.count()) > 0, 'the end of the answer is in the panel');
+      shownAt = Date.now();
+    }, { timeoutMs: 90_000, intervalMs: 25, message: 'the end of the 200 KB answer in the panel' });
+    const lastByte = chatPosts(suite.model)[0]!.completedAt!;
+    const deltas = await chat.evaluate(() => (window as unknown as { deltaLog: { last: number; count: number } }).deltaLog);
+    console.log(`      figure: ${ANSWER_KB} KB answer: streamed by the server in ${lastByte - sentAt} ms (from Send); reached the webview in ${deltas.count} messages, the last ${deltas.last - lastByte} ms after the server's last byte; end on screen ${shownAt - lastByte} ms after the last byte`);
+    await waitForIdle(chat, 60_000);
+    // Nothing lost on the way: every section heading made it into the rendered answer.
+    const headings = await chat.locator('[role="log"] [data-kind="assistant"]').last().locator('h2').count();
+    assert.equal(headings, (answer.match(/^## /gm) ?? []).length);
+  });
+
+  it('figure: extension activation time, from the CodeAgent output channel', async function () {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'figure-activation' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const line = await eventually(() => {
+      const text = codeAgentLogs(suite.server.userDataDir).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+      const match = /activated in ([\d.]+) ms/.exec(text);
+      assert.ok(match, 'the CodeAgent log says how long activation took');
+      return match;
+    }, { timeoutMs: 20_000, message: 'the activation line in CodeAgent.log' });
+    console.log(`      figure: extension activation ${Number(line[1]).toFixed(0)} ms (activate(), as logged by the extension)`);
+  });
+});

@@ -1,0 +1,94 @@
+// MCP servers (spec §12): `.vscode/mcp.json` names the reference server-everything (from the npm registry)
+// and a server that dies on start. The panel shows one ready with its tools and the other failed with its
+// stderr; the scripted model calls `mcp__everything__get-sum` in xml and the sum reaches its next request.
+// Restart starts the server again.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Frame } from 'playwright-core';
+import { sendChatMessage, waitForIdle } from './support/chatPanel';
+import { eventually } from './support/eventually';
+import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
+import { projectRoot } from './support/paths';
+import { systemPrompt } from './support/subAgents';
+import { useCodeServerSuite } from './support/codeServerSuite';
+
+const EVERYTHING = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const USAGE = { prompt_tokens: 300, completion_tokens: 20 };
+const SUM_CALL = 'Let me add them with the MCP tool.\n<mcp__everything__get-sum>\n<a>19</a>\n<b>23</b>\n</mcp__everything__get-sum>';
+
+// Plain source text: functions passed to evaluate() would carry tsx's `__name` helper, which the page lacks.
+const RECORD_STATUSES = `(() => {
+  window.__mcpStatuses = [];
+  const section = document.getElementById('mcp-servers');
+  new MutationObserver(() => {
+    const row = section.querySelector('[data-server="everything"]');
+    const status = row && row.getAttribute('data-status');
+    const seen = window.__mcpStatuses;
+    if (status && seen[seen.length - 1] !== status) seen.push(status);
+  }).observe(section, { childList: true, subtree: true, attributes: true });
+})()`;
+
+function mcpServer(chat: Frame, name: string) {
+  return chat.locator(`[data-kind="mcp"][data-server="${name}"]`);
+}
+
+describe('MCP servers', function () {
+  const suite = useCodeServerSuite();
+
+  it('.vscode/mcp.json servers show their state; the model calls mcp__everything__get-sum and gets the sum', async function () {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'mcp' });
+    fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), `{
+  // VS Code's own format: comments are allowed.
+  "servers": {
+    "everything": { "type": "stdio", "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(EVERYTHING)}] },
+    "broken": { "command": ${JSON.stringify(process.execPath)}, "args": ["-e", "console.error('broken: missing API token'); process.exit(2)"] }
+  }
+}
+`);
+    suite.model.enqueue(
+      { text: SUM_CALL, usage: USAGE },
+      { text: '<AttemptCompletion>\n<result>19 + 23 = 42</result>\n</AttemptCompletion>', usage: USAGE },
+    );
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+
+    const everything = mcpServer(chat, 'everything');
+    await everything.and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    assert.match((await everything.textContent()) ?? '', /ready with \d+ tools/);
+    const broken = mcpServer(chat, 'broken');
+    await broken.and(chat.locator('[data-status="failed"]')).waitFor({ timeout: 30_000 });
+    await eventually(async () => assert.match((await broken.textContent()) ?? '', /exited during startup/));
+    await broken.locator('summary').click();
+    await eventually(async () => assert.match((await broken.locator('pre').textContent()) ?? '', /broken: missing API token/));
+
+    // A failed server does not block chat: the ready one's tool is offered and called.
+    await sendChatMessage(chat, 'What is 19 + 23? Use the sum tool.');
+    await waitForIdle(chat, 30_000);
+    await suite.model.waitForRequests(2, 10_000);
+    const [first, second] = chatPosts(suite.model);
+    assert.match(systemPrompt(first!), /^## mcp__everything__get-sum$/m, 'the tool is documented for the model');
+    assert.match(systemPrompt(first!), /<mcp__everything__get-sum>\n<a>1<\/a>\n<b>1<\/b>/);
+    const result = lastMessage(second!);
+    assert.ok(result.content.startsWith('<tool_result tool="mcp__everything__get-sum" status="success">'), describeMessages(second!));
+    assert.match(result.content, /The sum of 19 and 23 is 42\./);
+    await session.screenshot('mcp-servers');
+
+    // Restart: the row goes through starting and is ready again (every status the row shows is recorded).
+    await chat.evaluate(RECORD_STATUSES);
+    await everything.getByRole('button', { name: 'Restart everything' }).click();
+    await eventually(async () => {
+      const seen = (await chat.evaluate('window.__mcpStatuses')) as string[];
+      assert.deepEqual(seen.slice(seen.indexOf('starting')), ['starting', 'ready'], seen.join(' → '));
+    }, { timeoutMs: 30_000 });
+
+    // Editing .vscode/mcp.json applies at once: the broken server goes, a new one starts.
+    fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: {
+      everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING] },
+      second: { command: process.execPath, args: [EVERYTHING] },
+    } }));
+    await mcpServer(chat, 'second').and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    await broken.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+});

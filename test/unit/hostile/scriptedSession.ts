@@ -1,0 +1,51 @@
+import { AgentSession } from '../../../src/core/agent/agentSession';
+import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
+import type { AgentEvent } from '../../../src/core/events';
+import { createIdGenerator } from '../../../src/core/ids';
+import { Settings } from '../../../src/core/settings';
+import { createDefaultToolRegistry } from '../../../src/core/tools/defaultTools';
+import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
+import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
+import type { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
+import { recordingClock } from '../../support/recordingClock';
+
+export interface ScriptedSession {
+  session: AgentSession;
+  approvals: PendingApprovals;
+  /** Sends one message; every approval request is answered by `decide` (default: rejected), after `events` saw it. */
+  run(text: string, decide?: (event: Extract<AgentEvent, { type: 'approval' }>) => 'accepted' | 'rejected' | undefined): Promise<{ events: AgentEvent[]; end: string }>;
+}
+
+/** A real AgentSession (real tools on a real directory) talking to the scripted OpenAI-compatible server. */
+export function scriptedSession(server: ScriptedModelServer, root: string, options: { protocol?: 'xml' | 'native'; approval?: Record<string, unknown> } = {}): ScriptedSession {
+  const settings = Settings.parse({
+    model: { baseUrl: server.baseUrl, name: 'scripted-model', toolProtocol: options.protocol ?? 'xml', maxRetries: 0 },
+    approval: options.approval,
+  });
+  const approvals = new PendingApprovals();
+  const session = new AgentSession({
+    model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
+    clock: recordingClock(),
+    settings: () => settings,
+    tools: createDefaultToolRegistry(),
+    ...createNodeToolPorts({ workspaceRoot: root }),
+    approver: approvals,
+    newId: createIdGenerator(() => 0, 't'),
+    environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: root }),
+  });
+  return {
+    session,
+    approvals,
+    async run(text, decide = () => 'rejected') {
+      const events: AgentEvent[] = [];
+      const end = await session.send(text, (event) => {
+        events.push(event);
+        if (event.type === 'approval' && event.phase === 'request') {
+          const decision = decide(event);
+          if (decision) setTimeout(() => approvals.decide(event.callId, { decision }), 1);
+        }
+      });
+      return { events, end: String(end) };
+    },
+  };
+}

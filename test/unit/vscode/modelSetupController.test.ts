@@ -1,0 +1,102 @@
+import { strict as assert } from 'node:assert';
+import { Settings } from '../../../src/core/settings';
+import { OpenAiModelCatalog } from '../../../src/node/openAiModelCatalog';
+import { HostMessage } from '../../../src/protocol/messages';
+import { ModelSetupController } from '../../../src/vscode/modelSetupController';
+import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
+import { eventually } from '../../e2e/support/eventually';
+
+describe('ModelSetupController: the panel\'s model setup against the scripted server', () => {
+  let server: ScriptedModelServer;
+  before(async () => { server = await ScriptedModelServer.start(); });
+  after(() => server.close());
+  beforeEach(() => server.reset());
+
+  function harness(initial: { baseUrl?: string; name?: string; key?: string; fetch?: typeof fetch } = {}) {
+    const model = { baseUrl: initial.baseUrl ?? server.baseUrl, name: initial.name ?? '' };
+    let key = initial.key;
+    const posted: HostMessage[] = [];
+    const prompts: string[] = [];
+    const writes: [string, string][] = [];
+    let nextUrl: string | undefined;
+    const controller = new ModelSetupController({
+      settings: () => Settings.parse({ model }),
+      apiKey: () => key,
+      catalog: new OpenAiModelCatalog({ fetch: initial.fetch }),
+      now: Date.now,
+      writeModelSetting: async (k, value) => { writes.push([k, value]); model[k] = value; },
+      promptApiKey: async () => { prompts.push('key'); key = 'sk-typed'; return true; },
+      promptBaseUrl: async (current) => { prompts.push(`url:${current}`); return nextUrl; },
+      log: (message) => assert.fail(message),
+    });
+    controller.attach((message) => {
+      // Everything the controller posts is a valid protocol message.
+      assert.ok(HostMessage.safeParse(message).success, JSON.stringify(message));
+      posted.push(message);
+    });
+    const last = <T extends HostMessage['type']>(type: T) => posted.filter((m) => m.type === type).at(-1) as Extract<HostMessage, { type: T }> | undefined;
+    return { controller, posted, prompts, writes, model, last, setNextUrl: (url: string | undefined) => { nextUrl = url; } };
+  }
+
+  it('answers ready with the endpoint and model, and lets the chat see ready too', () => {
+    const h = harness({ name: 'scripted-model' });
+    assert.equal(h.controller.handle({ type: 'ready' }), false);
+    assert.deepEqual(h.last('modelSetup')?.setup.model, 'scripted-model');
+    assert.deepEqual(h.last('modelSetup')?.setup.presets.map((p) => p.name), ['OpenAI', 'DeepSeek', 'OpenRouter', 'Ollama', 'LM Studio', 'Custom endpoint']);
+    assert.equal(h.controller.handle({ type: 'send', text: 'hi' }), false, 'chat messages are not its business');
+  });
+
+  it('lists models for the pickers and switches codeagent.model.name', async () => {
+    server.setModels(['b', 'a']);
+    const h = harness({ name: 'a' });
+    assert.equal(h.controller.handle({ type: 'listModels' }), true);
+    await eventually(() => assert.deepEqual(h.last('models'), { type: 'models', baseUrl: server.baseUrl, models: ['a', 'b'] }));
+    h.controller.handle({ type: 'chooseModel', name: 'b' });
+    await eventually(() => assert.deepEqual(h.writes, [['name', 'b']]));
+  });
+
+  it('a listing failure reaches the picker as words, not as an empty list', async () => {
+    server.requireApiKey('sk-right');
+    const h = harness({ name: 'a', key: 'sk-wrong' });
+    h.controller.handle({ type: 'listModels' });
+    await eventually(() => assert.match(h.last('models')?.error ?? '', /^Unauthorized \(401\): Incorrect API key provided\./));
+  });
+
+  it('a malformed endpoint URL is named as such, without a request', async () => {
+    const h = harness({ baseUrl: 'api.openai.com/v1' });
+    h.controller.handle({ type: 'listModels' });
+    await eventually(() => assert.match(h.last('models')?.error ?? '', /"api\.openai\.com\/v1" is not a URL.*Did you mean https:\/\/api\.openai\.com\/v1\?/));
+    assert.equal(server.modelListRequests.length, 0);
+  });
+
+  it('a hosted preset sets the URL, asks for the missing key, then lists models with it', async () => {
+    // api.openai.com is played by the scripted server: the SDK's requests are redirected, nothing leaves the machine.
+    const redirect: typeof fetch = (url, init) => fetch(String(url).replace('https://api.openai.com/v1', server.baseUrl), init);
+    server.requireApiKey('sk-typed');
+    server.setModels(['gpt-4.1', 'gpt-4.1-mini']);
+    const h = harness({ fetch: redirect });
+    h.controller.handle({ type: 'usePreset', presetId: 'openai' });
+    await eventually(() => assert.deepEqual(h.last('models'), { type: 'models', baseUrl: 'https://api.openai.com/v1', models: ['gpt-4.1', 'gpt-4.1-mini'] }));
+    assert.deepEqual(h.writes, [['baseUrl', 'https://api.openai.com/v1']]);
+    assert.deepEqual(h.prompts, ['key']);
+  });
+
+  it('the custom preset asks for the URL; cancelling changes nothing', async () => {
+    server.setModels(['custom-model']);
+    const h = harness({ baseUrl: 'http://localhost:9/v1' });
+    h.controller.handle({ type: 'usePreset', presetId: 'custom' });
+    await eventually(() => assert.deepEqual(h.prompts, ['url:http://localhost:9/v1']));
+    assert.deepEqual(h.writes, []);
+    h.setNextUrl(server.baseUrl);
+    h.controller.handle({ type: 'usePreset', presetId: 'custom' });
+    await eventually(() => assert.deepEqual(h.last('models')?.models, ['custom-model']));
+    assert.deepEqual(h.writes, [['baseUrl', server.baseUrl]]);
+  });
+
+  it('Test connection posts the classified verdict', async () => {
+    const h = harness({ name: 'missing' });
+    h.controller.handle({ type: 'testConnection' });
+    await eventually(() => assert.equal(h.last('connectionTest')?.status, 'model_not_found'));
+    assert.match(h.last('connectionTest')!.message, /does not serve the model "missing"\. Available: scripted-model\./);
+  });
+});

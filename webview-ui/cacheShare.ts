@@ -1,0 +1,17 @@
+import type { UsageSummary } from '../src/protocol/transcript';
+import { formatTokens } from './format';
+
+/**
+ * "cache 82%" beside the tokens: the share of input the provider's prompt cache served. Each request of a turn
+ * resends the previous one whole, so most input should be cached; nothing is shown when no call reported it.
+ */
+export function cacheShare(usage: UsageSummary): { text: string; title: string } | undefined {
+  const cached = usage.cachedInputTokens;
+  if (cached === undefined || usage.inputTokens <= 0) return undefined;
+  const share = Math.min(cached, usage.inputTokens) / usage.inputTokens;
+  const percent = Math.round(share * 100);
+  return {
+    text: `cache ${percent}%`,
+    title: `${percent}% of the input (${formatTokens(Math.min(cached, usage.inputTokens))} of ${formatTokens(usage.inputTokens)} tokens) came from the provider's prompt cache, billed at codeagent.model.cachedInputPricePerMTok.`,
+  };
+}

@@ -1,0 +1,131 @@
+import type { HostMessage } from '../src/protocol/messages';
+import type { ModelSetupView } from '../src/protocol/modelSetup';
+import { post } from './vscodeApi';
+import { vscodeButton } from './vscodeButton';
+
+type ModelsMessage = Extract<HostMessage, { type: 'models' }>;
+type ConnectionTestMessage = Extract<HostMessage, { type: 'connectionTest' }>;
+
+/** Opening the picker again within this long reuses the list it has (the host caches it longer still). */
+const refetchAfterMs = 5_000;
+
+/**
+ * Fills a model `select` from the endpoint's list: the current model stays selected (and listed even when the
+ * endpoint does not list it), an empty setting shows a placeholder. Shared by the header picker and onboarding.
+ */
+export function fillModelSelect(select: HTMLSelectElement, models: readonly string[], current: string): void {
+  const options: HTMLOptionElement[] = [];
+  if (!current) {
+    const placeholder = new Option('Choose a model…', '', true, true);
+    placeholder.disabled = true;
+    options.push(placeholder);
+  }
+  const names = current && !models.includes(current) ? [current, ...models] : [...models];
+  for (const name of names) {
+    const option = new Option(name === current && !models.includes(name) && models.length ? `${name} (not listed)` : name, name, false, name === current);
+    options.push(option);
+  }
+  select.replaceChildren(...options);
+  select.value = current;
+}
+
+/**
+ * The panel header's model picker (issue 13): shows codeagent.model.name, lists the endpoint's models when it
+ * is about to open (hover or focus, so the list is there when it drops down), and switches the setting.
+ * Listing errors and Test connection's verdict show inline; the chat is never blocked by them.
+ */
+export class ModelPicker {
+  private setup: ModelSetupView | undefined;
+  private models: string[] = [];
+  private listedFor: string | undefined;
+  private requestedAt = 0;
+  private testing = false;
+  private readonly select: HTMLSelectElement;
+  private readonly status: HTMLElement;
+
+  constructor(private readonly container: HTMLElement) {
+    this.select = document.createElement('select');
+    this.select.id = 'model-select';
+    this.select.setAttribute('aria-label', 'Model');
+    this.select.addEventListener('focus', () => this.requestModels());
+    this.select.addEventListener('pointerenter', () => this.requestModels());
+    this.select.addEventListener('change', () => {
+      const name = this.select.value;
+      if (name && name !== this.setup?.model) post({ type: 'chooseModel', name });
+    });
+    const test = vscodeButton('Test connection', () => this.test(), { secondary: true });
+    test.id = 'model-test';
+    test.title = 'Check the endpoint answers, accepts the key and serves this model';
+    this.status = document.createElement('div');
+    this.status.className = 'model-status';
+    this.status.setAttribute('role', 'status');
+    this.status.hidden = true;
+    const row = document.createElement('div');
+    row.className = 'model-row';
+    row.append(this.select, test);
+    container.replaceChildren(row, this.status);
+    container.hidden = true;
+  }
+
+  showSetup(setup: ModelSetupView): void {
+    const endpointChanged = this.setup?.baseUrl !== setup.baseUrl;
+    this.setup = setup;
+    if (endpointChanged) {
+      this.models = [];
+      this.listedFor = undefined;
+      this.requestedAt = 0;
+      this.showStatus(undefined);
+    }
+    this.select.title = `${setup.model || 'No model chosen'} at ${setup.provider ?? setup.baseUrl}`;
+    fillModelSelect(this.select, this.models, setup.model);
+    this.container.hidden = false;
+  }
+
+  showModels(message: ModelsMessage): void {
+    if (!this.setup || message.baseUrl !== this.setup.baseUrl) return;
+    if (message.error) {
+      this.showStatus(message.error, 'error');
+      this.status.dataset.source = 'list';
+      return;
+    }
+    this.models = message.models;
+    this.listedFor = message.baseUrl;
+    // A listing error is over once the list arrives; Test connection's verdict stays until the next test.
+    if (this.status.dataset.source === 'list') this.showStatus(undefined);
+    fillModelSelect(this.select, this.models, this.setup.model);
+  }
+
+  showConnectionTest(message: ConnectionTestMessage): void {
+    if (!this.testing) return;
+    this.testing = false;
+    this.showStatus(message.message, message.status === 'ok' ? 'ok' : 'error', message.status);
+  }
+
+  /** Onboarding shows its own model setup; two pickers at once would only confuse. */
+  setHidden(hidden: boolean): void {
+    this.container.classList.toggle('covered', hidden);
+  }
+
+  private requestModels(): void {
+    if (!this.setup) return;
+    const fresh = this.listedFor === this.setup.baseUrl && Date.now() - this.requestedAt < refetchAfterMs;
+    if (fresh) return;
+    this.requestedAt = Date.now();
+    post({ type: 'listModels' });
+  }
+
+  private test(): void {
+    this.testing = true;
+    this.showStatus('Testing the connection…', 'pending');
+    post({ type: 'testConnection' });
+  }
+
+  private showStatus(text: string | undefined, tone?: 'ok' | 'error' | 'pending', status?: string): void {
+    this.status.hidden = text === undefined;
+    this.status.textContent = text ?? '';
+    this.status.dataset.tone = tone ?? '';
+    delete this.status.dataset.source;
+    if (status) this.status.dataset.status = status;
+    else delete this.status.dataset.status;
+  }
+}

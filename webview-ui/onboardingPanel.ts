@@ -1,0 +1,174 @@
+import type { HostMessage } from '../src/protocol/messages';
+import type { LocalServerView, ModelSetupView, PresetView } from '../src/protocol/modelSetup';
+import { fillModelSelect } from './modelPicker';
+import { post } from './vscodeApi';
+import { vscodeButton } from './vscodeButton';
+
+type ModelsMessage = Extract<HostMessage, { type: 'models' }>;
+type ConnectionTestMessage = Extract<HostMessage, { type: 'connectionTest' }>;
+
+/**
+ * Onboarding's model setup (issue 13), shown under the onboarding message while no model can be called:
+ * one button per provider preset (`Use Ollama`…), the local servers found running, the endpoint's models
+ * to choose from, and Test connection with its exact verdict.
+ */
+export class OnboardingPanel {
+  readonly element: HTMLElement;
+  private setup: ModelSetupView | undefined;
+  private servers: LocalServerView[] = [];
+  private models: ModelsMessage | undefined;
+  private testing = false;
+  private mounted = false;
+  private readonly presetList: HTMLElement;
+  private readonly modelSection: HTMLElement;
+  private readonly modelSelect: HTMLSelectElement;
+  private readonly modelStatus: HTMLElement;
+  private readonly testResult: HTMLElement;
+
+  constructor() {
+    this.element = document.createElement('div');
+    this.element.className = 'model-setup';
+
+    const providers = heading('Provider');
+    this.presetList = document.createElement('ul');
+    this.presetList.className = 'model-presets';
+    this.presetList.setAttribute('aria-label', 'Providers');
+
+    this.modelSection = document.createElement('div');
+    this.modelSection.className = 'model-choice';
+    this.modelSelect = document.createElement('select');
+    this.modelSelect.setAttribute('aria-label', 'Model');
+    this.modelSelect.addEventListener('change', () => {
+      if (this.modelSelect.value) post({ type: 'chooseModel', name: this.modelSelect.value });
+    });
+    this.modelStatus = document.createElement('p');
+    this.modelStatus.className = 'model-status';
+    this.modelStatus.dataset.tone = 'error';
+    this.modelStatus.hidden = true;
+    this.modelSection.append(heading('Model'), this.modelSelect, this.modelStatus);
+
+    const test = vscodeButton('Test connection', () => this.test(), { secondary: true });
+    this.testResult = document.createElement('p');
+    this.testResult.className = 'model-status connection-result';
+    this.testResult.setAttribute('role', 'status');
+    this.testResult.hidden = true;
+    const testRow = document.createElement('div');
+    testRow.className = 'model-test';
+    testRow.append(test, this.testResult);
+
+    this.element.append(providers, this.presetList, this.modelSection, testRow);
+    this.render();
+  }
+
+  /** Puts the panel under the onboarding message; the first time, asks for local servers and the endpoint's models. */
+  mountIn(parent: HTMLElement): void {
+    parent.append(this.element);
+    if (this.mounted) return;
+    this.mounted = true;
+    post({ type: 'detectLocalServers' });
+    post({ type: 'listModels' });
+  }
+
+  unmount(): void {
+    this.mounted = false;
+    this.element.remove();
+  }
+
+  showSetup(setup: ModelSetupView): void {
+    const endpointChanged = this.setup !== undefined && this.setup.baseUrl !== setup.baseUrl;
+    this.setup = setup;
+    if (endpointChanged) {
+      this.models = undefined;
+      this.testResult.hidden = true;
+      if (this.mounted) post({ type: 'listModels' });
+    }
+    this.render();
+  }
+
+  showLocalServers(servers: LocalServerView[]): void {
+    this.servers = servers;
+    this.render();
+  }
+
+  showModels(message: ModelsMessage): void {
+    this.models = message;
+    this.render();
+  }
+
+  showConnectionTest(message: ConnectionTestMessage): void {
+    if (!this.testing) return;
+    this.testing = false;
+    this.testResult.hidden = false;
+    this.testResult.textContent = message.message;
+    this.testResult.dataset.status = message.status;
+    this.testResult.dataset.tone = message.status === 'ok' ? 'ok' : 'error';
+  }
+
+  private test(): void {
+    this.testing = true;
+    this.testResult.hidden = false;
+    this.testResult.textContent = 'Testing the connection…';
+    this.testResult.dataset.tone = 'pending';
+    delete this.testResult.dataset.status;
+    post({ type: 'testConnection' });
+  }
+
+  private render(): void {
+    const setup = this.setup;
+    this.renderPresets(setup);
+    const models = this.models && setup && this.models.baseUrl === setup.baseUrl ? this.models : undefined;
+    this.modelSection.hidden = !models;
+    if (!models || !setup) return;
+    this.modelStatus.hidden = !models.error;
+    this.modelStatus.textContent = models.error ?? '';
+    this.modelSelect.hidden = !!models.error;
+    fillModelSelect(this.modelSelect, models.models, setup.model);
+  }
+
+  /** Rows are built once and updated in place: a reply arriving while the user tabs through them must not steal the focus. */
+  private renderPresets(setup: ModelSetupView | undefined): void {
+    const presets = setup?.presets ?? [];
+    const ids = presets.map((preset) => preset.id).join(',');
+    if (this.presetList.dataset.ids !== ids) {
+      this.presetList.dataset.ids = ids;
+      this.presetList.replaceChildren(...presets.map((preset) => presetRow(preset)));
+    }
+    if (!setup) return;
+    presets.forEach((preset, i) => this.updatePresetRow(this.presetList.children[i] as HTMLElement, preset, setup));
+  }
+
+  private updatePresetRow(row: HTMLElement, preset: PresetView, setup: ModelSetupView): void {
+    const button = row.querySelector('vscode-button')!;
+    const current = preset.baseUrl !== '' && sameUrl(preset.baseUrl, setup.baseUrl);
+    button.toggleAttribute('secondary', !current);
+    if (current) button.setAttribute('aria-current', 'true');
+    else button.removeAttribute('aria-current');
+    const running = this.servers.find((server) => server.presetId === preset.id);
+    row.classList.toggle('running', running !== undefined);
+    row.querySelector('.preset-hint')!.textContent = running
+      ? `Running on this machine · ${running.models.length === 1 ? '1 model' : `${running.models.length} models`}${running.models.length ? `: ${running.models.slice(0, 3).join(', ')}${running.models.length > 3 ? '…' : ''}` : ''}`
+      : `${preset.baseUrl ? `${preset.baseUrl} · ` : ''}${preset.needsKey ? 'needs an API key · ' : ''}${preset.hint}`;
+  }
+}
+
+function presetRow(preset: PresetView): HTMLElement {
+  const row = document.createElement('li');
+  row.dataset.preset = preset.id;
+  const label = preset.id === 'custom' ? 'Use a custom endpoint' : `Use ${preset.name}`;
+  const button = vscodeButton(label, () => post({ type: 'usePreset', presetId: preset.id }), { secondary: true });
+  const hint = document.createElement('span');
+  hint.className = 'preset-hint';
+  row.append(button, hint);
+  return row;
+}
+
+function heading(text: string): HTMLElement {
+  const element = document.createElement('h3');
+  element.textContent = text;
+  return element;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const normalize = (url: string) => url.trim().replace(/\/+$/, '').replace('://127.0.0.1', '://localhost').toLowerCase();
+  return normalize(a) === normalize(b);
+}
