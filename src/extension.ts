@@ -118,7 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void (command === 'setApiKey'
         ? vscode.commands.executeCommand('codeagent.setApiKey')
         : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
-    openFile: (path) => void openWorkspacePath(path, log),
+    openFile: (path, line) => void openWorkspacePath(path, log, line),
     showContext: () => void contextDocuments.show(),
     log,
     onEvent: (event) => livePreviews.observe(event),

@@ -29,10 +29,16 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
     where.push(cwd);
   }
   if (meta.phase !== 'request') {
+    // Decided: the outcome in one line; what was decided on stays a click away.
     const outcome = document.createElement('div');
     outcome.className = `approval-outcome approval-${String(meta.decision)}`;
     outcome.textContent = meta.decision === 'accepted' ? 'Accepted' : `Rejected${meta.feedback ? `: ${String(meta.feedback)}` : ''}`;
-    return [header, detail, ...where, outcome];
+    const decided = document.createElement('details');
+    decided.className = 'approval-decided';
+    const summary = document.createElement('summary');
+    summary.textContent = tool === 'Bash' ? 'Command' : 'Diff';
+    decided.append(summary, detail, ...where);
+    return [outcome, decided];
   }
 
   const callId = String(meta.callId);

@@ -1,4 +1,5 @@
 import hljs from 'highlight.js/lib/core';
+import { decorateCodeBlock } from './codeBlockDecoration';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
 import cpp from 'highlight.js/lib/languages/cpp';
@@ -24,21 +25,29 @@ import yaml from 'highlight.js/lib/languages/yaml';
 const languages = { bash, c, cpp, csharp, css, diff, go, java, javascript, json, markdown, php, python, ruby, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
 
-const codeBlocks = 'pre > code[class*="language-"]';
+const codeBlocks = 'pre > code';
 
-/** Highlights fenced code blocks that name a known language; others stay plain (guessing is slow and often wrong). */
-export function highlightCodeBlocks(root: HTMLElement): void {
-  for (const block of root.querySelectorAll<HTMLElement>(codeBlocks)) highlightCode(block);
+/**
+ * Finishes every fenced code block under root: highlighted when it names a known language (guessing is slow
+ * and often wrong), and given its toolbar (language, Copy, Insert at cursor).
+ */
+export function finishCodeBlocks(root: HTMLElement): void {
+  for (const block of root.querySelectorAll<HTMLElement>(codeBlocks)) finishCodeBlock(block);
 }
 
-/** The code blocks `highlightCodeBlocks` would highlight among some top-level nodes, in document order. */
+/** The code blocks `finishCodeBlocks` would finish among some top-level nodes, in document order. */
 export function codeBlocksIn(nodes: readonly Node[]): HTMLElement[] {
   const blocks: HTMLElement[] = [];
   for (const node of nodes) if (node instanceof Element) blocks.push(...node.querySelectorAll<HTMLElement>(codeBlocks));
   return blocks;
 }
 
-export function highlightCode(block: HTMLElement): void {
+export function finishCodeBlock(block: HTMLElement): void {
+  highlightCode(block);
+  decorateCodeBlock(block);
+}
+
+function highlightCode(block: HTMLElement): void {
   const language = /language-([\w+#-]+)/.exec(block.className)?.[1]?.toLowerCase();
   if (!language || !hljs.getLanguage(language)) return;
   block.innerHTML = hljs.highlight(block.textContent ?? '', { language, ignoreIllegals: true }).value;

@@ -1,12 +1,12 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { addAgentBadge } from './agentBadge';
 import { approvalCard } from './approvalCard';
-import { highlightCodeBlocks } from './codeHighlighter';
+import { finishCodeBlocks } from './codeHighlighter';
 import { renderMarkdown } from './markdown';
 import { StreamingMarkdown } from './markdown/streamingMarkdown';
 import { linkMentions, type MentionRef } from './mentionChips';
 import { planChecklist } from './planChecklist';
-import { toolCallCard } from './toolCallCard';
+import { renderToolCard } from './toolCallCard';
 import { changesEntry } from './changesEntry';
 import { post } from './vscodeApi';
 
@@ -23,6 +23,11 @@ export function renderEntry(entry: TranscriptEntry, existing?: HTMLElement): HTM
   element.dataset.id = entry.id;
   setData(element, 'agent', entry.agent);
   setData(element, 'phase', entry.kind === 'approval' ? String(entry.meta?.phase ?? '') : undefined);
+  hideIfEmpty(entry, element);
+  if (entry.kind === 'tool-call') {
+    renderToolCard(entry, element);
+    return element;
+  }
   const content = entryContent(entry, existing);
   const withBadge = entry.agent ? addAgentBadge(content, entry.agent) : content;
   const nested = element.querySelector(':scope > .child-steps');
@@ -51,6 +56,7 @@ const streams = new WeakMap<HTMLElement, StreamingMarkdown>();
  * Returns whether it stopped at `deadline` with final blocks still to render.
  */
 export function renderStreamingBody(entry: TranscriptEntry, element: HTMLElement, deadline = Infinity): boolean {
+  hideIfEmpty(entry, element);
   const body = streamedKinds.has(entry.kind) ? streamedBody(element) : null;
   if (!body) {
     renderEntryBody(entry, element);
@@ -73,6 +79,11 @@ function streamedBody(element: HTMLElement): HTMLElement | null {
   return element.querySelector<HTMLElement>(':scope > .entry-body, :scope > details > .entry-body');
 }
 
+/** An assistant entry with no text yet (only whitespace between two tool calls) shows nothing, not an empty header. */
+function hideIfEmpty(entry: TranscriptEntry, element: HTMLElement): void {
+  if (entry.kind === 'assistant') element.hidden = entry.text.trim() === '';
+}
+
 function setData(element: HTMLElement, key: string, value: string | undefined): void {
   if (value === undefined) delete element.dataset[key];
   else element.dataset[key] = value;
@@ -80,7 +91,6 @@ function setData(element: HTMLElement, key: string, value: string | undefined): 
 
 function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'approval') return approvalCard(entry);
-  if (entry.kind === 'tool-call') return toolCallCard(entry);
   if (entry.kind === 'changes') return changesEntry(entry);
   if (entry.kind === 'plan') {
     const checklist = planChecklist(entry, previous);
@@ -112,7 +122,6 @@ function headerLabel(entry: TranscriptEntry): string | undefined {
     case 'assistant': return 'CodeAgent';
     case 'completion': return 'Completed';
     case 'error': return entry.meta?.retry ? 'Retrying' : 'Error';
-    case 'tool-call': return `${String(entry.meta?.name ?? 'Tool')} ${String(entry.meta?.status ?? '')}`.trim();
     case 'compaction': return 'Context compaction';
     default: return undefined;
   }
@@ -121,7 +130,7 @@ function headerLabel(entry: TranscriptEntry): string | undefined {
 function fillBody(body: HTMLElement, entry: TranscriptEntry): void {
   if (markdownKinds.has(entry.kind)) {
     body.innerHTML = renderMarkdown(entry.text);
-    highlightCodeBlocks(body);
+    finishCodeBlocks(body);
   } else body.textContent = entry.text;
   if (entry.kind === 'user' && Array.isArray(entry.meta?.mentions)) linkMentions(body, entry.meta.mentions as MentionRef[]);
 }
@@ -134,7 +143,7 @@ function collapsed(title: string, body: HTMLElement): HTMLElement {
   return details;
 }
 
-/** A result shows its first line; the rest (a file slice, command output) opens on demand. */
+/** A result without a card (older conversations): its first line; the rest (a file slice, command output) on demand. */
 function toolResult(entry: TranscriptEntry): Node[] {
   const [first = '', ...rest] = entry.text.split('\n');
   const status = String(entry.meta?.status ?? '');

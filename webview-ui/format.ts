@@ -6,3 +6,12 @@ export function formatTokens(n: number): string {
 export function formatCost(cost: number): string {
   return `$${cost.toFixed(4)}`;
 }
+
+/** How long a tool call ran: 40 ms, 1.3 s, 12 s, 2 m 5 s. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  return `${Math.floor(seconds / 60)} m ${Math.round(seconds % 60)} s`;
+}

@@ -1,4 +1,5 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
 import { HostMessage, isEntryAppended } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
@@ -15,9 +16,13 @@ import { ModelPicker } from './modelPicker';
 import { OnboardingPanel } from './onboardingPanel';
 import { cacheShare } from './cacheShare';
 import { McpServersSection } from './mcpServers';
+import { LiveChecklist } from './liveChecklist';
+import { configureCodeBlockActions } from './codeBlockDecoration';
 
 guardLinks(document, post);
-const transcript = new TranscriptView(byId('transcript'));
+const checklist = new LiveChecklist(byId('live-checklist'));
+const transcript = new TranscriptView(byId('transcript'), checklist);
+configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
 const mcpServers = new McpServersSection(byId('transcript'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
@@ -61,6 +66,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       history.close();
       transcript.reset(message.entries);
       composer.setBusy(message.busy);
+      checklist.setBusy(message.busy);
       showOnboarding(message.onboarding);
       showUsage(message.usage);
       if (message.planMode !== undefined) planMode.set(message.planMode);
@@ -69,7 +75,10 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'entryAdded': transcript.add(message.entry); break;
     case 'entryAppended': transcript.append(message.id, message.delta); break;
     case 'entryUpdated': transcript.update(message.entry); break;
-    case 'busy': composer.setBusy(message.busy, message.awaitingAnswer ?? false); break;
+    case 'busy':
+      composer.setBusy(message.busy, message.awaitingAnswer ?? false);
+      checklist.setBusy(message.busy);
+      break;
     case 'onboarding': showOnboarding(message.onboarding); break;
     case 'usage': showUsage(message.usage); break;
     case 'prefill': composer.insert(message.text); break;

@@ -1,6 +1,7 @@
 import { PlanTaskView, type TranscriptEntry } from '../src/protocol/transcript';
+import { codicon } from './codicon';
 
-const statusIcons: Record<string, string> = { completed: '✓', in_progress: '▶', pending: '○', failed: '✗', skipped: '⊘' };
+const statusIcons: Record<string, string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline', failed: 'error', skipped: 'circle-slash' };
 const statusLabels: Record<string, string> = { completed: 'completed', in_progress: 'in progress', pending: 'pending', failed: 'failed', skipped: 'skipped' };
 
 interface TodoView {
@@ -86,10 +87,7 @@ function checklistItem(status: string, text: string): HTMLElement {
   item.dataset.status = status;
   const line = document.createElement('div');
   line.className = 'task-line';
-  const icon = document.createElement('span');
-  icon.className = 'task-icon';
-  icon.setAttribute('aria-hidden', 'true');
-  icon.textContent = statusIcons[status] ?? '○';
+  const icon = codicon(statusIcons[status] ?? 'circle-large-outline', 'task-icon');
   const label = document.createElement('span');
   label.className = 'task-text';
   label.textContent = text;

@@ -1,46 +1,129 @@
+import { isTerminalToolCallStatus, toolCallStatusLabels, toolCallStatusOf, type ToolCallStatus } from '../src/protocol/toolCallStatus';
 import { ChildAgentView, type TranscriptEntry } from '../src/protocol/transcript';
-import { formatCost, formatTokens } from './format';
+import { agentBadge } from './agentBadge';
+import { codicon, statusIcons, toolIcon } from './codicon';
+import { formatCost, formatDuration, formatTokens } from './format';
+import { toolCardResult } from './toolCardResult';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 
-/** Parameters worth a line in the card header; long ones (file bodies, edits) go in a collapsible block. */
+/** Parameters worth a place in the card header; long ones (file bodies, edits) go in a collapsible block. */
 const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query', 'goal'];
-const statusLabels: Record<string, string> = { streaming: '…', pending: 'running', awaiting: 'awaiting approval', success: '✓', error: '✗ error', rejected: '✗ rejected', cancelled: '■ cancelled' };
+/** Tools whose parameters say nothing more once the call is under way (the todo list shows in its own widget). */
+const quietParams = new Set(['TodoWrite']);
 
-export function toolCallCard(entry: TranscriptEntry): Node[] {
+/**
+ * One card per tool call (spec §10), updated in place: the header (icon, tool, key parameter, duration, status)
+ * stays, so its status element is a polite live region that speaks once per change; the body below it (live
+ * parameters while streaming, then the result) is rebuilt. The call's approval and a Task's sub-agent steps are
+ * entries of their own that sit inside the card and are left where they are.
+ */
+export function renderToolCard(entry: TranscriptEntry, card: HTMLElement): void {
   const meta = entry.meta ?? {};
   const params = (meta.params ?? {}) as Record<string, unknown>;
-  const status = String(meta.status ?? '');
+  const tool = String(meta.name ?? 'Tool');
+  const status = toolCallStatusOf(meta.status) ?? 'running';
+  card.dataset.status = status;
+  card.dataset.tool = tool;
+  // The log announces the card once when it appears; after that only its status element speaks.
+  card.setAttribute('aria-live', 'off');
+  const header = headerOf(card);
+  updateHeader(header, entry, tool, params, status);
+
+  const kept = (node: Node) => node === header || (node instanceof HTMLElement && (node.classList.contains('child-steps') || node.dataset.kind === 'approval'));
+  for (const node of [...card.childNodes]) if (!kept(node)) node.remove();
+  header.after(...paramBlocks(tool, params, status), ...(tool === 'AskUser' && status === 'running' ? [answerButtons(params.options)] : []));
+  const result = toolCardResult(entry);
+  if (result) {
+    if (status === 'error' || status === 'rejected' || status === 'cancelled') result.classList.add(`result-${status}`);
+    const steps = card.querySelector(':scope > .child-steps');
+    if (steps) steps.before(result);
+    else card.append(result);
+  }
+}
+
+/** Puts a call's approval entry inside its card: after the parameters, before the result and any sub-agent steps. */
+export function placeInCard(card: HTMLElement, element: HTMLElement): void {
+  const anchor = card.querySelector(':scope > .tool-result, :scope > .child-steps');
+  if (anchor) anchor.before(element);
+  else card.append(element);
+}
+
+function headerOf(card: HTMLElement): HTMLElement {
+  const existing = card.querySelector<HTMLElement>(':scope > .tool-header');
+  if (existing) return existing;
   const header = document.createElement('div');
   header.className = 'entry-header tool-header';
-  const name = document.createElement('span');
-  name.className = 'tool-name';
-  name.textContent = String(meta.name ?? 'Tool');
-  const key = document.createElement('span');
-  key.className = 'tool-key';
-  key.textContent = keyParams.map((k) => params[k]).filter((v) => typeof v === 'string' && v.length < 300).join(' ');
-  const state = document.createElement('span');
-  state.className = `tool-status status-${status}`;
-  state.textContent = statusLabels[status] ?? status;
-  const child = meta.name === 'Task' ? ChildAgentView.safeParse(meta.child) : undefined;
-  if (child?.success) header.append(name, childStatus(child.data), key, ...(status === 'pending' ? [] : [state]));
-  else header.append(name, key, state);
+  const status = document.createElement('span');
+  status.className = 'tool-status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-atomic', 'true');
+  header.append(span('tool-icon'), span('tool-name'), span('tool-key'), span('tool-duration'), status);
+  card.prepend(header);
+  return header;
+}
 
-  const nodes: Node[] = [header];
-  if (meta.name === 'AskUser' && status === 'pending') nodes.push(answerButtons(params.options));
+function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string, params: Record<string, unknown>, status: ToolCallStatus): void {
+  const meta = entry.meta ?? {};
+  header.querySelector(':scope > .tool-icon')!.replaceChildren(codicon(toolIcon(tool)));
+  setText(header.querySelector(':scope > .tool-name')!, tool);
+  const key = keyText(tool, params);
+  const keyElement = header.querySelector<HTMLElement>(':scope > .tool-key')!;
+  setText(keyElement, key);
+  keyElement.title = key;
+  setText(header.querySelector(':scope > .tool-duration')!, duration(meta, status));
+
+  header.querySelector(':scope > .child-status')?.remove();
+  header.querySelector(':scope > .agent-badge')?.remove();
+  const child = tool === 'Task' ? ChildAgentView.safeParse(meta.child) : undefined;
+  if (child?.success) header.querySelector(':scope > .tool-name')!.after(childStatus(child.data));
+  if (entry.agent) header.querySelector(':scope > .tool-name')!.after(agentBadge(entry.agent));
+
+  // Only a real change touches the live region, so a screen reader hears each status once.
+  const state = header.querySelector<HTMLElement>(':scope > .tool-status')!;
+  if (state.dataset.status === status) return;
+  state.dataset.status = status;
+  state.className = `tool-status status-${status}`;
+  const icon = statusIcons[status];
+  const spoken = document.createElement('span');
+  spoken.className = 'visually-hidden';
+  spoken.textContent = `${tool}: `;
+  const label = document.createElement('span');
+  label.className = 'tool-status-label';
+  label.textContent = toolCallStatusLabels[status];
+  state.replaceChildren(...(icon ? [codicon(icon.icon, icon.spin ? 'codicon-modifier-spin' : '')] : []), spoken, label);
+}
+
+function keyText(tool: string, params: Record<string, unknown>): string {
+  if (tool === 'TodoWrite') return ''; // its result line is the recap; the list itself is pinned above the input
+  return keyParams.map((k) => params[k]).filter((v): v is string => typeof v === 'string' && v.length < 300).join(' ');
+}
+
+function duration(meta: Record<string, unknown>, status: ToolCallStatus): string {
+  if (!isTerminalToolCallStatus(status)) return '';
+  const detail = meta.detail as { durationMs?: unknown } | undefined;
+  if (typeof detail?.durationMs === 'number') return formatDuration(detail.durationMs);
+  return typeof meta.startedAt === 'number' && typeof meta.endedAt === 'number' ? formatDuration(meta.endedAt - meta.startedAt) : '';
+}
+
+/** Long parameters: open while they stream in (the live partial content), closed once the call runs. */
+function paramBlocks(tool: string, params: Record<string, unknown>, status: ToolCallStatus): Node[] {
+  if (quietParams.has(tool) && status !== 'streaming') return [];
+  const blocks: Node[] = [];
   for (const [param, value] of Object.entries(params)) {
     const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
     if (keyParams.includes(param) && text.length < 300) continue;
     const details = document.createElement('details');
+    details.className = 'tool-param';
     details.open = status === 'streaming';
     const summary = document.createElement('summary');
     summary.textContent = `${param} (${text.split('\n').length} lines)`;
     const pre = document.createElement('pre');
     pre.textContent = text;
     details.append(summary, pre);
-    nodes.push(details);
+    blocks.push(details);
   }
-  return nodes;
+  return blocks;
 }
 
 /** The sub-agent behind a Task card: `reviewer · running · 3 steps · ↑1.2k ↓340 · $0.0012`. */
@@ -77,4 +160,14 @@ function safeJsonArray(text: string): unknown[] {
   } catch {
     return [];
   }
+}
+
+function span(className: string): HTMLElement {
+  const element = document.createElement('span');
+  element.className = className;
+  return element;
+}
+
+function setText(element: Element, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
 }

@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { childGroupOf, syncChildSteps } from './childSteps';
 import { finishStreamingBody, renderEntry, renderStreamingBody } from './entryRenderer';
+import { placeInCard } from './toolCallCard';
 import { PaintScheduler } from './paintScheduler';
 
 /** Work per slice of a restored conversation: well under the 50 ms of a long task. */
@@ -33,32 +34,35 @@ export class TranscriptView {
   private unbuilt: TranscriptEntry[][] = [];
   private buildTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(private readonly root: HTMLElement, private readonly pinned?: PinnedEntries) {}
 
-  reset(entries: TranscriptEntry[]): void {
+  reset(all: TranscriptEntry[]): void {
     this.entries.clear();
     this.elements.clear();
     this.dirty.clear();
     this.streamed.clear();
     this.root.replaceChildren();
+    this.pinned?.reset(all.filter(isPinned));
+    const entries = all.filter((entry) => !pinnedOnly(entry));
     for (const entry of entries) this.entries.set(entry.id, entry);
     this.unbuilt = groups(entries);
     this.buildSlice(true);
   }
 
   add(entry: TranscriptEntry): void {
+    if (isPinned(entry)) this.pinned?.update(entry);
+    if (pinnedOnly(entry)) return;
     this.buildAll();
     const stickToBottom = this.isAtBottom();
     this.entries.set(entry.id, entry);
-    const element = this.build(entry);
-    const parent = entry.parent ? this.elements.get(entry.parent) : undefined;
-    // A child before its parent only happens in a malformed stream: better shown at the top level than lost.
-    (parent ? childGroupOf(parent) : this.root).append(element);
+    this.place(entry, this.build(entry));
     this.syncAncestors(entry);
     if (stickToBottom) this.scrollToBottom();
   }
 
   update(entry: TranscriptEntry): void {
+    if (isPinned(entry)) this.pinned?.update(entry);
+    if (pinnedOnly(entry)) return;
     this.buildAll();
     const element = this.elements.get(entry.id);
     if (!element) return this.add(entry);
@@ -120,6 +124,17 @@ export class TranscriptView {
     this.streamed.clear();
   }
 
+  /**
+   * A call's approval goes inside its tool card (one card per call); a nested entry inside its parent's
+   * steps. A child before its parent only happens in a malformed stream: better shown at the top level than lost.
+   */
+  private place(entry: TranscriptEntry, element: HTMLElement): void {
+    const card = entry.kind === 'approval' ? this.elements.get(`call-${String(entry.meta?.callId)}`) : undefined;
+    if (card) return placeInCard(card, element);
+    const parent = entry.parent ? this.elements.get(entry.parent) : undefined;
+    (parent ? childGroupOf(parent) : this.root).append(element);
+  }
+
   private build(entry: TranscriptEntry): HTMLElement {
     const element = renderEntry(entry);
     this.elements.set(entry.id, element);
@@ -154,7 +169,7 @@ export class TranscriptView {
   private buildGroup(group: TranscriptEntry[]): HTMLElement {
     const [top, ...nested] = group;
     const element = this.build(top!);
-    for (const entry of nested) childGroupOf(this.elements.get(entry.parent!)!).append(this.build(entry));
+    for (const entry of nested) this.place(entry, this.build(entry));
     for (const entry of nested) this.syncAncestors(entry);
     return element;
   }
@@ -181,12 +196,32 @@ export class TranscriptView {
   }
 }
 
-/** Each top-level entry with the entries nested under it, in order; an entry whose parent came later stays top-level. */
+/** Where the pinned plan and todo checklist (above the input) get their entries. */
+export interface PinnedEntries {
+  reset(entries: TranscriptEntry[]): void;
+  update(entry: TranscriptEntry): void;
+}
+
+/** The main agent's plan and todo list are shown live above the input. */
+function isPinned(entry: TranscriptEntry): boolean {
+  return entry.kind === 'plan' && !entry.parent;
+}
+
+/** The todo list lives only there: its TodoWrite cards are its compact trace in the transcript. */
+function pinnedOnly(entry: TranscriptEntry): boolean {
+  return isPinned(entry) && Array.isArray(entry.meta?.todos);
+}
+
+/**
+ * Each top-level entry with the entries nested under it, in order; an entry whose parent came later stays
+ * top-level. An approval joins its call's group, since it is shown inside that call's card.
+ */
 function groups(entries: TranscriptEntry[]): TranscriptEntry[][] {
   const result: TranscriptEntry[][] = [];
   const groupOf = new Map<string, TranscriptEntry[]>();
   for (const entry of entries) {
-    const parentGroup = entry.parent ? groupOf.get(entry.parent) : undefined;
+    const owner = entry.kind === 'approval' ? `call-${String(entry.meta?.callId)}` : entry.parent;
+    const parentGroup = (owner ? groupOf.get(owner) : undefined) ?? (entry.parent ? groupOf.get(entry.parent) : undefined);
     const group = parentGroup ?? [];
     if (!parentGroup) result.push(group);
     group.push(entry);

@@ -1,5 +1,6 @@
 import type { PlanTaskState } from './plan/planTask';
 import type { TokenUsage } from './ports/modelClient';
+import type { ToolResultDetail } from './agent/toolResultView';
 
 /** Everything a turn reports while it runs (spec §2.4). The webview renders these; tests assert on them. */
 export type AgentEvent =
@@ -13,7 +14,10 @@ export type AgentEvent =
   | { type: 'toolCall'; turnId: string; callId: string; name: string; params: Record<string, unknown>; partial: boolean }
   /** Every piece of a streaming parameter, whole (the toolCall partials are bounded previews): live diff previews. */
   | { type: 'toolParamDelta'; turnId: string; callId: string; name: string; param: string; delta: string }
-  | { type: 'toolResult'; turnId: string; callId: string; name: string; status: 'success' | 'error' | 'rejected' | 'cancelled'; summary: string }
+  /** summary: the result's first lines for the card; detail: what the card shows beyond text (exit code, +/− lines). */
+  | { type: 'toolResult'; turnId: string; callId: string; name: string; status: 'success' | 'error' | 'rejected' | 'cancelled'; summary: string; detail?: ToolResultDetail }
+  /** A running command's output so far (its tail), throttled: the card streams it. */
+  | { type: 'toolOutput'; turnId: string; callId: string; tail: string }
   | { type: 'completion'; turnId: string; result: string }
   | { type: 'error'; turnId: string; message: string; code?: string }
   | { type: 'retry'; turnId: string; attempt: number; maxRetries: number; delayMs: number; reason: string }

@@ -26,7 +26,12 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('deleteConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
-  z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)) }),
+  /** A mention chip, or a file:line of a Read/Grep result (`line`, 1-based). */
+  z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)), line: z.optional(z.number().check(z.int(), z.minimum(1))) }),
+  /** A code block's Copy when the webview may not write the clipboard itself. */
+  z.object({ type: z.literal('copyText'), text: z.string().check(z.maxLength(10_000_000)) }),
+  /** A code block's Insert at cursor: into the active text editor, replacing its selection. */
+  z.object({ type: z.literal('insertAtCursor'), text: z.string().check(z.maxLength(10_000_000)) }),
   /** A link or a remote image's placeholder the user clicked: the host opens it outside VS Code, after VS Code's confirmation. */
   z.object({ type: z.literal('openExternal'), url: z.string().check(z.minLength(1), z.maxLength(8192)) }),
   /** A changes entry's row (spec §8): its before ↔ after diff, or Revert. */

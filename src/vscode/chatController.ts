@@ -17,7 +17,7 @@ export interface ChatControllerDeps {
   lastConversation: { get(): string | undefined; set(id: string | undefined): void };
   onboarding: () => Onboarding | null;
   runCommand: (command: 'openSettings' | 'setApiKey') => void;
-  openFile: (path: string) => void;
+  openFile: (path: string, line?: number) => void;
   showContext: () => void;
   confirmDelete: (title: string) => Promise<boolean>;
   suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' | 'agent'; detail?: string }[]>;
@@ -71,7 +71,7 @@ export class ChatController {
       case 'stop': return this.session.cancel();
       case 'newChat': return void this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
-      case 'openFile': return this.deps.openFile(message.path);
+      case 'openFile': return this.deps.openFile(message.path, message.line);
       case 'setPlanMode': return this.deps.setPlanMode(message.on);
       case 'openChange': return this.deps.review?.openChange(this.reviewContext(), message.turnId, message.path);
       case 'reviewChanges': return this.deps.review?.reviewChanges(this.reviewContext(), message.turnId);

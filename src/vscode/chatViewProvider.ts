@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
+import { isCodeBlockAction, runCodeBlockAction } from './codeBlockActions';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { openExternalLink } from './externalLinks';
 import type { ModelSetupController } from './modelSetupController';
@@ -35,6 +36,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
+      if (isCodeBlockAction(parsed.data)) return void runCodeBlockAction(parsed.data, this.log).catch((error: unknown) => this.log(`Code block action failed: ${String(error)}`));
       if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, this.log);
       if (this.modelSetup?.handle(parsed.data) || this.mcp?.handle(parsed.data)) return;
       this.controller.handle(parsed.data);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
-/** Opens a mention chip's target: a file in the editor, a folder in the explorer; never anything outside the workspace. */
-export async function openWorkspacePath(relativePath: string, log: (message: string) => void): Promise<void> {
+/** Opens a mention chip's target (or a result's file:line): a file in the editor, a folder in the explorer; never anything outside the workspace. */
+export async function openWorkspacePath(relativePath: string, log: (message: string) => void, line?: number): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   const normalized = relativePath.replace(/\\/g, '/').replace(/^\.\//, '');
   if (!folder || normalized.startsWith('/') || normalized.split('/').includes('..')) return log(`Refused to open ${relativePath}: not a workspace path.`);
@@ -9,7 +9,10 @@ export async function openWorkspacePath(relativePath: string, log: (message: str
   try {
     const stat = await vscode.workspace.fs.stat(uri);
     if (stat.type & vscode.FileType.Directory) await vscode.commands.executeCommand('revealInExplorer', uri);
-    else await vscode.window.showTextDocument(uri, { preview: true });
+    else {
+      const at = line ? new vscode.Position(line - 1, 0) : undefined;
+      await vscode.window.showTextDocument(uri, { preview: true, ...(at ? { selection: new vscode.Range(at, at) } : {}) });
+    }
   } catch {
     void vscode.window.showWarningMessage(`CodeAgent: ${normalized} no longer exists.`);
   }

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../core/events';
 import type { HostMessage } from '../protocol/messages';
+import { isTerminalToolCallStatus, nextToolCallStatus, toolCallStatusOf, type ToolCallEvent } from '../protocol/toolCallStatus';
 import { addUsage } from '../core/agent/cost';
 import type { EntryKind, TranscriptEntry, UsageSummary } from '../protocol/transcript';
 
@@ -33,6 +34,12 @@ export class TranscriptProjector {
   constructor(private readonly idPrefix: string, restored: readonly TranscriptEntry[] = [], private readonly nesting?: Nesting, store?: EntryStore) {
     this.store = store ?? { list: [], byId: new Map() };
     for (const entry of restored) {
+      // Conversations saved before results moved into their cards: fold each result row into its card.
+      const card = entry.kind === 'tool-result' ? this.store.byId.get(`call-${String(entry.meta?.callId)}`) : undefined;
+      if (card) {
+        card.meta = { ...card.meta, result: card.meta?.result ?? entry.text };
+        continue;
+      }
       this.store.list.push(entry);
       this.store.byId.set(entry.id, entry);
     }
@@ -56,6 +63,7 @@ export class TranscriptProjector {
       if (entry.kind === 'approval' && entry.meta?.phase === 'request') entry.meta = { ...entry.meta, phase: 'decision', decision: 'rejected', feedback: 'interrupted by a reload' };
       const child = entry.meta?.child as { status?: string } | undefined;
       if (entry.kind === 'tool-call' && child?.status === 'running') entry.meta = { ...entry.meta, status: 'cancelled', child: { ...child, status: 'cancelled' } };
+      if (interrupted && entry.kind === 'tool-call' && !isTerminal(entry.meta)) entry.meta = withStatus(entry.meta ?? {}, { type: 'interrupted' });
     }
   }
 
@@ -90,15 +98,23 @@ export class TranscriptProjector {
       case 'thinking':
       case 'text':
         return [this.appendStreaming(event.type === 'text' ? 'assistant' : 'thinking', event.delta, event.turnId)];
-      case 'toolCall':
+      case 'toolCall': {
         this.streaming = undefined;
-        return [this.upsert(`call-${event.callId}`, 'tool-call', describeParams(event.params), event.turnId, { name: event.name, params: event.params, status: event.partial ? 'streaming' : 'pending', callId: event.callId })];
+        const id = `call-${event.callId}`;
+        const meta = { ...this.byId.get(id)?.meta, name: event.name, params: event.params, callId: event.callId };
+        return [this.upsert(id, 'tool-call', describeParams(event.params), event.turnId, withStatus(meta, { type: 'params', partial: event.partial }))];
+      }
       case 'toolResult': {
+        // The result lives in its call's card (spec §10: one card per call); a result without a card gets its own row.
         const call = this.byId.get(`call-${event.callId}`);
-        const patches: HostMessage[] = [];
-        if (call) patches.push(this.upsert(call.id, 'tool-call', call.text, call.turnId, { ...call.meta, status: event.status }));
-        patches.push(this.add('tool-result', event.summary, event.turnId, { name: event.name, status: event.status, callId: event.callId }));
-        return patches;
+        if (!call) return [this.add('tool-result', event.summary, event.turnId, { name: event.name, status: event.status, callId: event.callId })];
+        const meta = { ...call.meta, result: event.summary, ...(event.detail ? { detail: event.detail } : {}), output: undefined };
+        return [this.upsert(call.id, 'tool-call', call.text, call.turnId, withStatus(meta, { type: 'result', status: event.status }))];
+      }
+      case 'toolOutput': {
+        const call = this.byId.get(`call-${event.callId}`);
+        if (!call || isTerminal(call.meta)) return [];
+        return [this.upsert(call.id, 'tool-call', call.text, call.turnId, { ...call.meta, output: event.tail })];
       }
       case 'completion':
         this.streaming = undefined;
@@ -111,7 +127,8 @@ export class TranscriptProjector {
       case 'approval': {
         const call = this.byId.get(`call-${event.callId}`);
         const patches: HostMessage[] = [];
-        if (call && event.phase === 'request') patches.push(this.upsert(call.id, 'tool-call', call.text, call.turnId, { ...call.meta, status: 'awaiting' }));
+        const cardEvent = event.phase === 'request' ? { type: 'approvalRequested' as const } : { type: 'approvalDecided' as const, decision: event.decision ?? 'rejected' };
+        if (call) patches.push(this.upsert(call.id, 'tool-call', call.text, call.turnId, withStatus(call.meta ?? {}, cardEvent)));
         patches.push(this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, cwd: event.cwd, decision: event.decision, feedback: event.feedback }));
         return patches;
       }
@@ -151,9 +168,14 @@ export class TranscriptProjector {
         const child = { status: event.status, steps: event.steps, ...event.usage, agent: event.agent };
         return [this.upsert(card.id, 'tool-call', card.text, card.turnId, { ...card.meta, child })];
       }
-      case 'turnEnded':
+      case 'turnEnded': {
         this.streaming = undefined;
-        return event.reason === 'cancelled' ? [this.add('error', 'Stopped by the user.', event.turnId, { code: 'cancelled' })] : [];
+        // A call the turn left unfinished (cut off while streaming, say) must not look like it still runs.
+        const patches = this.list.filter((e) => e.kind === 'tool-call' && e.turnId === event.turnId && !isTerminal(e.meta))
+          .map((e) => this.upsert(e.id, 'tool-call', e.text, e.turnId, withStatus(e.meta ?? {}, { type: 'interrupted' })));
+        if (event.reason === 'cancelled') patches.push(this.add('error', 'Stopped by the user.', event.turnId, { code: 'cancelled' }));
+        return patches;
+      }
     }
   }
 
@@ -205,6 +227,25 @@ export class TranscriptProjector {
     this.byId.set(id, entry);
     return { type: 'entryAdded', entry: { ...entry } };
   }
+}
+
+/** The card's next status (src/protocol/toolCallStatus), with when it started running and when it ended. */
+function withStatus(meta: Record<string, unknown>, event: ToolCallEvent): Record<string, unknown> {
+  const before = toolCallStatusOf(meta.status);
+  const status = nextToolCallStatus(before, event);
+  if (status === before) return meta;
+  const now = Date.now();
+  return {
+    ...meta,
+    status,
+    ...(status === 'running' ? { startedAt: now, endedAt: undefined } : {}),
+    ...(isTerminalToolCallStatus(status) ? { endedAt: now } : {}),
+  };
+}
+
+function isTerminal(meta: Record<string, unknown> | undefined): boolean {
+  const status = toolCallStatusOf(meta?.status);
+  return status !== undefined && isTerminalToolCallStatus(status);
 }
 
 function describeParams(params: Record<string, unknown>): string {

@@ -29,7 +29,7 @@ async function toolCards(chat: Frame): Promise<string[]> {
   const names: string[] = [];
   for (let i = 0; i < (await cards.count()); i++) {
     const card = cards.nth(i);
-    names.push(`${(await card.locator('.tool-name').textContent())?.trim()} ${(await card.locator('.tool-status').textContent())?.trim()}`);
+    names.push(`${(await card.locator('.tool-name').textContent())?.trim()} ${await card.getAttribute('data-status')}`);
   }
   return names;
 }
@@ -66,7 +66,7 @@ describe('edit approval', function () {
     assert.ok(await card.getByRole('button', { name: 'Accept' }).isVisible(), 'Accept is shown');
     assert.ok(await card.getByRole('button', { name: 'Reject' }).isVisible(), 'Reject is shown');
     // The Edit's card says it waits for approval: the host is blocked in the approver, so nothing more can be sent.
-    await eventually(async () => assert.deepEqual(await toolCards(chat), ['Read ✓', 'Edit awaiting approval']), { message: 'the Edit waits for approval' });
+    await eventually(async () => assert.deepEqual(await toolCards(chat), ['Read done', 'Edit awaiting']), { message: 'the Edit waits for approval' });
     assert.equal(chatPosts(suite.model).length, 2, 'no model request while the approval waits');
     assert.equal(fs.readFileSync(path.join(workspace, FILE), 'utf8'), ORIGINAL, 'nothing written before the decision');
     return { workspace, chat, card };
@@ -93,9 +93,10 @@ describe('edit approval', function () {
     assert.equal(editResult.role, 'user', describeMessages(posts[2]!));
     assert.ok(editResult.content.startsWith('<tool_result tool="Edit" status="success">'), `Edit result: ${editResult.content}`);
     assert.doesNotMatch(editResult.content, /reject/i);
-    assert.equal(await transcriptEntries(chat, 'tool-result').count(), 3, 'Read, Edit and AttemptCompletion results');
+    assert.equal(await transcriptEntries(chat, 'tool-result').count(), 3, 'Read, Edit and AttemptCompletion results, each inside its card');
+    assert.equal(await chat.locator('[role="log"] > [data-kind="tool-result"]').count(), 0, 'no result row outside the cards');
     // Every tool call keeps its own card (asserted last: see toolCards).
-    assert.deepEqual(await toolCards(chat), ['Read ✓', 'Edit ✓', 'AttemptCompletion ✓'], 'one card per tool call, each with its status');
+    assert.deepEqual(await toolCards(chat), ['Read done', 'Edit done', 'AttemptCompletion done'], 'one card per tool call, each with its status');
   });
 
   it('Reject leaves the file alone and tells the model, with the feedback', async function () {
@@ -119,7 +120,7 @@ describe('edit approval', function () {
     assert.ok(editResult.content.startsWith('<tool_result tool="Edit" status="error">'), `Edit result: ${editResult.content}`);
     assert.match(editResult.content, /reject/i);
     assert.ok(editResult.content.includes(feedback), `the feedback reaches the model: ${editResult.content}`);
-    assert.deepEqual(await toolCards(chat), ['Read ✓', 'Edit ✗ rejected'], 'one card per tool call, the Edit marked rejected');
+    assert.deepEqual(await toolCards(chat), ['Read done', 'Edit rejected'], 'one card per tool call, the Edit marked rejected');
   });
 
   it('a command waits for approval by default, shows its working directory, and a rejected command does not run', async function () {
@@ -138,7 +139,7 @@ describe('edit approval', function () {
 
     const card = transcriptEntries(chat, 'approval').last();
     await card.waitFor({ timeout: 20_000 });
-    await eventually(async () => assert.deepEqual(await toolCards(chat), ['Bash awaiting approval']), { message: 'the Bash call waits for approval' });
+    await eventually(async () => assert.deepEqual(await toolCards(chat), ['Bash awaiting']), { message: 'the Bash call waits for approval' });
     const text = (await card.textContent()) ?? '';
     assert.ok(text.includes(`$ ${command}`), `the card shows the command: ${text}`);
     assert.ok(text.includes(`Working directory: ${fs.realpathSync(workspace)}`) || text.includes(`Working directory: ${workspace}`), `the card shows where it runs: ${text}`);
@@ -153,6 +154,6 @@ describe('edit approval', function () {
     const result = lastMessage(chatPosts(suite.model)[1]!);
     assert.ok(result.content.startsWith('<tool_result tool="Bash" status="error">'), `Bash result: ${result.content}`);
     assert.match(result.content, /reject/i);
-    assert.deepEqual(await toolCards(chat), ['Bash ✗ rejected']);
+    assert.deepEqual(await toolCards(chat), ['Bash rejected']);
   });
 });

@@ -1,5 +1,6 @@
 // Bundled for Chromium by the webview unit tests: the real renderers, on `window`.
-import { highlightCodeBlocks } from '../../webview-ui/codeHighlighter';
+import { finishCodeBlocks } from '../../webview-ui/codeHighlighter';
+import { configureCodeBlockActions } from '../../webview-ui/codeBlockDecoration';
 import { renderMarkdown } from '../../webview-ui/markdown';
 import { StreamingMarkdown } from '../../webview-ui/markdown/streamingMarkdown';
 import { remoteLoadingProblems } from './remoteLoadAudit';
@@ -17,7 +18,7 @@ const harness = {
   whole(text: string): string {
     const body = document.createElement('div');
     body.innerHTML = renderMarkdown(text);
-    highlightCodeBlocks(body);
+    finishCodeBlocks(body);
     return body.innerHTML;
   },
   /** Streams the parts into a live element and counts executable markup that ever reached it. */
@@ -52,6 +53,42 @@ const harness = {
     observer.disconnect();
     body.remove();
     return { html: body.innerHTML, liveOnerror, maxBacklogUpdates, texts };
+  },
+  /** The code blocks of a whole render: their toolbars, and the sanitised HTML they were built from. */
+  codeBlocks(text: string): { sanitized: string; blocks: Array<{ language?: string; buttons: string[]; highlighted: boolean; code: string }>; toolbars: number } {
+    const body = document.createElement('div');
+    const sanitized = renderMarkdown(text);
+    body.innerHTML = sanitized;
+    finishCodeBlocks(body);
+    const blocks = [...body.querySelectorAll('pre')].map((pre) => ({
+      language: pre.querySelector(':scope > .code-toolbar > .code-language')?.textContent ?? undefined,
+      buttons: [...pre.querySelectorAll(':scope > .code-toolbar > button')].map((b) => b.getAttribute('aria-label') ?? ''),
+      highlighted: pre.querySelector(':scope > code')?.classList.contains('hljs') ?? false,
+      code: pre.querySelector(':scope > code')?.textContent ?? '',
+    }));
+    return { sanitized, blocks, toolbars: body.querySelectorAll('.code-toolbar').length };
+  },
+  /** Clicks a rendered block's Copy and Insert, with a clipboard that works or refuses. */
+  async codeActions(text: string, clipboardWorks: boolean): Promise<{ clipboard: string[]; fallback: string[]; inserted: string[]; label: string }> {
+    const clipboard: string[] = [];
+    const fallback: string[] = [];
+    const inserted: string[] = [];
+    configureCodeBlockActions({ copyFallback: (t) => fallback.push(t), insert: (t) => inserted.push(t) });
+    const writeText = async (t: string): Promise<void> => {
+      if (!clipboardWorks) throw new DOMException('Write permission denied.', 'NotAllowedError');
+      clipboard.push(t);
+    };
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const body = document.createElement('div');
+    document.body.append(body);
+    body.innerHTML = renderMarkdown(text);
+    finishCodeBlocks(body);
+    body.querySelector<HTMLButtonElement>('button[aria-label="Copy code"]')!.click();
+    body.querySelector<HTMLButtonElement>('button[aria-label="Insert at cursor"]')!.click();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const label = body.querySelector('button[aria-label="Copy code"]')?.textContent ?? '';
+    body.remove();
+    return { clipboard, fallback, inserted, label };
   },
 };
 

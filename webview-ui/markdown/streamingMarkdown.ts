@@ -1,4 +1,4 @@
-import { codeBlocksIn, highlightCode } from '../codeHighlighter';
+import { codeBlocksIn, finishCodeBlock } from '../codeHighlighter';
 import { BlockSplitter, type Block } from './blockSplitter';
 import { marked } from './markedSetup';
 import { sanitizeHtml } from './sanitize';
@@ -14,7 +14,7 @@ interface RenderedBlock {
  * Renders a growing Markdown text into an element at a cost of O(new text) per update: blocks that can no
  * longer change are rendered once and their nodes never touched again; only the open blocks at the end
  * re-render, and only when their text changed. Once finished, the element holds exactly what rendering the
- * whole text once gives (`renderMarkdown` then `highlightCodeBlocks`).
+ * whole text once gives (`renderMarkdown` then `finishCodeBlocks`).
  */
 export class StreamingMarkdown {
   private readonly splitter = new BlockSplitter();
@@ -66,14 +66,14 @@ export class StreamingMarkdown {
     for (const block of this.openTail.slice(kept)) this.tail.push(this.render(block, false));
   }
 
-  /** The stream paused or ended: an open fence at the end gets highlighted like a whole render would. */
+  /** The stream paused or ended: an open fence at the end gets highlighted and decorated like a whole render would. */
   finish(): void {
     this.catchUp(Infinity);
     const last = this.tail.at(-1);
     if (!last || last.complete) return;
     const blocks = codeBlocksIn(last.nodes);
     const open = blocks.at(-1);
-    if (open) highlightCode(open);
+    if (open) finishCodeBlock(open);
     this.tail[this.tail.length - 1] = { ...last, complete: true };
   }
 
@@ -88,9 +88,9 @@ export class StreamingMarkdown {
     const nodes: ChildNode[] = [];
     for (let node = before ? before.nextSibling : this.body.firstChild; node; node = node.nextSibling) nodes.push(node);
     const code = codeBlocksIn(nodes);
-    // The open fence is the block's last code block; it is highlighted once, when it closes.
+    // The open fence is the block's last code block; it is highlighted and decorated once, when it closes.
     const plain = block.openFence && !highlightOpenFence ? code.pop() : undefined;
-    for (const element of code) highlightCode(element);
+    for (const element of code) finishCodeBlock(element);
     return { key: block.key, nodes, complete: plain === undefined };
   }
 }

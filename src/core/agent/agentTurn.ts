@@ -9,6 +9,8 @@ import type { ToolContext, ToolResult } from '../tools/toolTypes';
 import { approvalFor, type Approver } from './approvalGate';
 import { CallIdAllocator } from './callIdAllocator';
 import { readModelStep, StepInterrupted } from './modelStepReader';
+import { OutputProgress } from './outputProgress';
+import { resultDetail, summarizeResult } from './toolResultView';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
 
 /** What the turn needs of the tool registry. */
@@ -123,7 +125,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
         ? await started.get(call)!
         : stopReason ? skipped(stopReason) : await executeCall(turnId, call, deps, signal, protocol);
       const status = signal.aborted && ran && result.status === 'error' ? 'cancelled' : result.status;
-      emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarize(result) });
+      emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarizeResult(result), detail: resultDetail(call.name, result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text));
       record({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)) });
       if (call.name === 'AttemptCompletion' && result.status === 'success') {
@@ -155,10 +157,13 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
     const decision = await approve({ kind: 'read', tool: call.name, summary });
     if (decision.decision === 'rejected') return errorResult('rejected', `The user rejected this ${call.name}.${decision.feedback ? ` Feedback: ${decision.feedback}` : ''}`);
   }
+  const output = new OutputProgress(deps.clock, (tail) => deps.emit({ type: 'toolOutput', turnId, callId: call.callId, tail }));
   try {
-    return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve, callId: call.callId });
+    return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve, callId: call.callId, onOutput: (chunk) => output.push(chunk) });
   } catch (error) {
     return errorResult('tool_failed', `${call.name} failed: ${messageOf(error)}`);
+  } finally {
+    output.close();
   }
 }
 
@@ -174,13 +179,6 @@ function uiStatus(result: ToolResult, status: string): 'success' | 'error' | 're
   if (status === 'cancelled' || result.error?.code === 'cancelled') return 'cancelled';
   if (result.error?.code === 'rejected') return 'rejected';
   return result.status;
-}
-
-function summarize(result: ToolResult): string {
-  const text = result.status === 'error' && result.error ? result.error.message : result.text;
-  const lines = text.split('\n');
-  const head = lines.slice(0, 6).join('\n');
-  return head.length > 600 ? `${head.slice(0, 600)}…` : lines.length > 6 ? `${head}\n… (${lines.length - 6} more lines)` : head;
 }
 
 function messageOf(error: unknown): string {

@@ -26,9 +26,51 @@ describe('TranscriptProjector', () => {
     p.apply({ type: 'toolCall', turnId: 't', callId: 'x1', name: 'Read', params: { path: 'src/a' }, partial: true });
     const update = p.apply({ type: 'toolCall', turnId: 't', callId: 'x1', name: 'Read', params: { path: 'src/a.ts' }, partial: false });
     assert.equal(update[0]!.type, 'entryUpdated');
-    p.apply({ type: 'toolResult', turnId: 't', callId: 'x1', name: 'Read', status: 'success', summary: 'Read 3 lines' });
-    assert.deepEqual(p.entries.map((e) => [e.kind, e.meta?.status]), [['tool-call', 'success'], ['tool-result', 'success']]);
+    const result = p.apply({ type: 'toolResult', turnId: 't', callId: 'x1', name: 'Read', status: 'success', summary: 'Read 3 lines' });
+    assert.deepEqual(result.map((m) => m.type), ['entryUpdated'], 'the result updates the card; no separate row');
+    assert.deepEqual(p.entries.map((e) => [e.kind, e.meta?.status, e.meta?.result]), [['tool-call', 'done', 'Read 3 lines']]);
     assert.equal(p.entries[0]!.text, 'path: src/a.ts');
+    assert.ok(typeof p.entries[0]!.meta?.startedAt === 'number' && typeof p.entries[0]!.meta?.endedAt === 'number', 'the card knows how long the call ran');
+  });
+
+  it('a command waits for approval in its card, streams its output there, and ends with its exit code', () => {
+    const p = new TranscriptProjector('c0');
+    p.apply({ type: 'toolCall', turnId: 't', callId: 'b1', name: 'Bash', params: { command: 'make' }, partial: false });
+    p.apply({ type: 'approval', turnId: 't', callId: 'b1', phase: 'request', tool: 'Bash', detail: '$ make' });
+    assert.equal(p.entries[0]!.meta?.status, 'awaiting');
+    p.apply({ type: 'approval', turnId: 't', callId: 'b1', phase: 'decision', tool: 'Bash', detail: '$ make', decision: 'accepted' });
+    assert.equal(p.entries[0]!.meta?.status, 'running');
+    const output = p.apply({ type: 'toolOutput', turnId: 't', callId: 'b1', tail: 'compiling…' });
+    assert.deepEqual(output.map((m) => m.type), ['entryUpdated']);
+    assert.equal(p.entries[0]!.meta?.output, 'compiling…');
+    p.apply({ type: 'toolResult', turnId: 't', callId: 'b1', name: 'Bash', status: 'error', summary: 'Exit code: 2', detail: { exitCode: 2, outputTail: 'make: *** Error 2' } });
+    assert.equal(p.entries[0]!.meta?.status, 'error');
+    assert.deepEqual(p.entries[0]!.meta?.detail, { exitCode: 2, outputTail: 'make: *** Error 2' });
+    assert.equal(p.entries[0]!.meta?.output, undefined, 'the live output gives way to the result');
+    assert.deepEqual(p.apply({ type: 'toolOutput', turnId: 't', callId: 'b1', tail: 'late' }), [], 'output after the end is dropped');
+    assert.deepEqual(p.entries.map((e) => e.kind), ['tool-call', 'approval']);
+  });
+
+  it('a rejected approval ends the card rejected, and a call left unfinished by the turn ends cancelled', () => {
+    const p = new TranscriptProjector('c0');
+    p.apply({ type: 'toolCall', turnId: 't', callId: 'e1', name: 'Edit', params: { path: 'a.ts' }, partial: false });
+    p.apply({ type: 'approval', turnId: 't', callId: 'e1', phase: 'request', tool: 'Edit', detail: '-a\n+b' });
+    p.apply({ type: 'approval', turnId: 't', callId: 'e1', phase: 'decision', tool: 'Edit', detail: '-a\n+b', decision: 'rejected' });
+    assert.equal(p.entries[0]!.meta?.status, 'rejected');
+    p.apply({ type: 'toolCall', turnId: 't', callId: 'w1', name: 'Write', params: { path: 'b.ts' }, partial: true });
+    const end = p.apply({ type: 'turnEnded', turnId: 't', reason: 'cancelled' });
+    assert.equal(p.entries.find((e) => e.id === 'call-w1')?.meta?.status, 'cancelled');
+    assert.equal(p.entries.find((e) => e.id === 'call-e1')?.meta?.status, 'rejected', 'a finished card keeps its status');
+    assert.deepEqual(end.map((m) => m.type), ['entryUpdated', 'entryAdded']);
+  });
+
+  it('folds the result rows of a conversation saved by an earlier version into their cards', () => {
+    const p = new TranscriptProjector('c1', [
+      { id: 'call-x1', kind: 'tool-call', text: 'path: a.ts', meta: { name: 'Read', status: 'success', callId: 'x1', params: { path: 'a.ts' } } },
+      { id: 'c0-3', kind: 'tool-result', text: 'a.ts: lines 1-2 of 2', meta: { name: 'Read', status: 'success', callId: 'x1' } },
+      { id: 'c0-4', kind: 'tool-result', text: 'orphan', meta: { name: 'LS', status: 'success', callId: 'gone' } },
+    ]);
+    assert.deepEqual(p.entries.map((e) => [e.kind, e.meta?.result]), [['tool-call', 'a.ts: lines 1-2 of 2'], ['tool-result', undefined]]);
   });
 
   it('accumulates usage and cost across calls, and marks a cancelled turn', () => {

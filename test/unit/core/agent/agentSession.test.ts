@@ -256,6 +256,20 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.match(last.content, /<tool_result tool="Bash" status="cancelled">/);
   });
 
+  it("a running command's output reaches the card while it runs, and its result carries the exit code and output tail", async () => {
+    server.enqueue({ text: "<Bash><command>echo first; sleep 0.5; echo second; exit 3</command></Bash>" }, { text: 'It failed with 3.' });
+    const { s } = session({ approval: { autoApproveCommands: true } });
+    const { events } = await run(s, 'run it');
+    const outputs = of(events, 'toolOutput');
+    const result = of(events, 'toolResult')[0]!;
+    assert.ok(outputs.some((o) => o.tail === 'first'), `the first line is reported before the command ends: ${JSON.stringify(outputs)}`);
+    assert.ok(events.indexOf(outputs[0]!) < events.indexOf(result), 'output events come before the result');
+    assert.equal(outputs[0]!.callId, result.callId);
+    assert.equal(result.status, 'error');
+    assert.equal(result.detail?.exitCode, 3);
+    assert.equal(result.detail?.outputTail, 'first\nsecond');
+  });
+
   it('stops at maxIterations with a visible error', async () => {
     server.setResponder(() => ({ text: '<LS><path>.</path></LS>' }));
     const { s } = session({ agent: { maxIterations: 3 } });

@@ -1,0 +1,67 @@
+import type { BashData } from '../tools/bashTool';
+import type { EditData } from '../tools/fileEdit';
+import { dataOf } from '../tools/historyRecord';
+import type { ToolResult } from '../tools/toolTypes';
+import type { WriteData } from '../tools/writeTool';
+
+/** What a tool card shows beyond the result's text (spec §10): a command's exit code and output tail, an edit's size. */
+export interface ToolResultDetail {
+  exitCode?: number | null;
+  timedOut?: boolean;
+  durationMs?: number;
+  /** The last lines of a command's output (stdout, then stderr). */
+  outputTail?: string;
+  /** The file an edit changed and its added/removed line counts. */
+  path?: string;
+  added?: number;
+  removed?: number;
+}
+
+/** The first lines of a result are what the card shows (its first line, the rest on demand). */
+const SUMMARY_LINES = 30;
+const SUMMARY_CHARS = 3000;
+export const OUTPUT_TAIL_LINES = 15;
+const OUTPUT_TAIL_CHARS = 2000;
+
+export function summarizeResult(result: ToolResult): string {
+  const text = result.status === 'error' && result.error ? result.error.message : result.text;
+  const lines = text.split('\n');
+  const head = lines.slice(0, SUMMARY_LINES).join('\n');
+  if (head.length > SUMMARY_CHARS) return `${head.slice(0, SUMMARY_CHARS)}…`;
+  return lines.length > SUMMARY_LINES ? `${head}\n… (${lines.length - SUMMARY_LINES} more lines)` : head;
+}
+
+export function resultDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {
+  switch (tool) {
+    case 'Bash': {
+      const data = dataOf<BashData>(result);
+      if (data.stdout === undefined || data.stderr === undefined) return undefined;
+      return { exitCode: data.exitCode ?? null, timedOut: data.timedOut, durationMs: data.durationMs, outputTail: outputTail(`${data.stdout}${data.stderr}`) };
+    }
+    case 'Edit':
+    case 'MultiEdit': {
+      const data = dataOf<EditData>(result);
+      if (typeof data.diff !== 'string' || typeof data.path !== 'string') return undefined;
+      const lines = data.diff.split('\n');
+      return {
+        path: data.path,
+        added: lines.filter((l) => l.startsWith('+') && !l.startsWith('+++')).length,
+        removed: lines.filter((l) => l.startsWith('-') && !l.startsWith('---')).length,
+      };
+    }
+    case 'Write': {
+      const data = dataOf<WriteData>(result);
+      if (typeof data.path !== 'string' || data.action !== 'created' || typeof data.lines !== 'number') return data.path ? { path: data.path } : undefined;
+      return { path: data.path, added: data.lines, removed: 0 };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The last lines of some output, at most a couple of thousand characters. */
+export function outputTail(output: string): string {
+  const lines = output.replace(/\s+$/, '').split('\n');
+  const tail = lines.slice(-OUTPUT_TAIL_LINES).join('\n');
+  return tail.length > OUTPUT_TAIL_CHARS ? `…${tail.slice(-OUTPUT_TAIL_CHARS)}` : tail;
+}

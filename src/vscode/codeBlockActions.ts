@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import type { WebviewMessage } from '../protocol/messages';
+
+type CodeBlockAction = Extract<WebviewMessage, { type: 'copyText' | 'insertAtCursor' }>;
+
+export function isCodeBlockAction(message: WebviewMessage): message is CodeBlockAction {
+  return message.type === 'copyText' || message.type === 'insertAtCursor';
+}
+
+/**
+ * A chat code block's Copy (when the webview could not write the clipboard) and Insert at cursor. The chat
+ * has the focus when its button is clicked, so the target is the editor the user last worked in.
+ */
+export async function runCodeBlockAction(message: CodeBlockAction, log: (message: string) => void): Promise<void> {
+  if (message.type === 'copyText') return vscode.env.clipboard.writeText(message.text);
+  const editor = targetEditor();
+  log(`Insert at cursor: into ${editor ? editor.document.uri.toString() : 'no editor'}`);
+  if (!editor) {
+    void vscode.window.showInformationMessage('CodeAgent: open a file to insert the code into.');
+    return;
+  }
+  const inserted = await editor.edit((edit) => {
+    for (const selection of editor.selections) edit.replace(selection, message.text);
+  });
+  if (!inserted) void vscode.window.showWarningMessage(`CodeAgent: could not insert into ${vscode.workspace.asRelativePath(editor.document.uri)}.`);
+}
+
+/** The editor the user last worked in: the active one, else a visible editor of a file (the active one can be a closed preview). */
+function targetEditor(): vscode.TextEditor | undefined {
+  const visible = vscode.window.visibleTextEditors;
+  const active = vscode.window.activeTextEditor;
+  if (active && visible.includes(active)) return active;
+  return visible.find((editor) => editor.document.uri.scheme === 'file') ?? active ?? visible[0];
+}

@@ -1,0 +1,87 @@
+// Bundled for Chromium by the webview unit tests: the real TranscriptView and LiveChecklist on `window`.
+// The page defines acquireVsCodeApi first (posted messages are kept in window.posted).
+import type { TranscriptEntry } from '../../src/protocol/transcript';
+import { LiveChecklist } from '../../webview-ui/liveChecklist';
+import { TranscriptView } from '../../webview-ui/transcriptView';
+
+declare global {
+  interface Window {
+    transcriptHarness: typeof harness;
+  }
+}
+
+function mount(): { view: TranscriptView; log: HTMLElement; pinned: HTMLElement; checklist: LiveChecklist } {
+  document.body.replaceChildren();
+  const log = document.createElement('main');
+  log.setAttribute('role', 'log');
+  const pinned = document.createElement('section');
+  document.body.append(log, pinned);
+  const checklist = new LiveChecklist(pinned);
+  return { view: new TranscriptView(log, checklist), log, pinned, checklist };
+}
+
+let current = mount();
+
+const harness = {
+  reset(entries: TranscriptEntry[]): void {
+    current = mount();
+    current.view.reset(entries);
+  },
+  add(entry: TranscriptEntry): void {
+    current.view.add(entry);
+  },
+  update(entry: TranscriptEntry): void {
+    current.view.update(entry);
+  },
+  busy(busy: boolean): void {
+    current.checklist.setBusy(busy);
+  },
+  /** Waits for the sliced build of a restored transcript to finish. */
+  async settled(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  },
+  /** The log's top-level entries, and what each tool card holds. */
+  describe(): {
+    top: string[];
+    cards: Array<{ id: string; status: string; inside: string[]; live: string | null; statusText: string }>;
+    hidden: string[];
+    pinned: { hidden: boolean; open: boolean; summary: string; items: string[] };
+  } {
+    const { log, pinned } = current;
+    return {
+      top: [...log.children].map((e) => `${(e as HTMLElement).dataset.kind}:${(e as HTMLElement).dataset.id}`),
+      cards: [...log.querySelectorAll<HTMLElement>('[data-kind="tool-call"]')].map((card) => ({
+        id: card.dataset.id ?? '',
+        status: card.dataset.status ?? '',
+        inside: [...card.querySelectorAll<HTMLElement>('[data-kind]')].map((e) => e.dataset.kind ?? ''),
+        live: card.getAttribute('aria-live'),
+        statusText: card.querySelector('[role="status"]')?.textContent ?? '',
+      })),
+      hidden: [...log.querySelectorAll<HTMLElement>('[data-kind][hidden]')].map((e) => e.dataset.id ?? ''),
+      pinned: {
+        hidden: pinned.hidden,
+        open: pinned.querySelector('details')?.open ?? false,
+        summary: pinned.querySelector('summary')?.textContent ?? '',
+        items: [...pinned.querySelectorAll<HTMLElement>('li.plan-task')].map((li) => li.dataset.status ?? ''),
+      },
+    };
+  },
+  /** Counts changes to a card's status element while `run` updates the card. */
+  statusMutations(cardId: string, entries: TranscriptEntry[]): number {
+    const status = current.log.querySelector(`[data-id="${cardId}"] [role="status"]`)!;
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(status, { childList: true, subtree: true, characterData: true });
+    for (const entry of entries) current.view.update(entry);
+    const count = observer.takeRecords().length;
+    observer.disconnect();
+    return count;
+  },
+  /** Clicks the first file:line link of a card and returns what was posted. */
+  clickFileLine(cardId: string): unknown[] {
+    (window as unknown as { posted: unknown[] }).posted = [];
+    current.log.querySelector<HTMLButtonElement>(`[data-id="${cardId}"] .file-line`)!.click();
+    return (window as unknown as { posted: unknown[] }).posted;
+  },
+};
+
+window.transcriptHarness = harness;

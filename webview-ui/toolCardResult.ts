@@ -1,0 +1,130 @@
+import type { TranscriptEntry } from '../src/protocol/transcript';
+import { codicon } from './codicon';
+import { post } from './vscodeApi';
+
+interface ResultDetail {
+  exitCode?: number | null;
+  timedOut?: boolean;
+  outputTail?: string;
+  path?: string;
+  added?: number;
+  removed?: number;
+}
+
+/** A Read result's numbered line (`    12\tcode`) and a Grep match (`src/a.ts:12: code`). */
+const numberedLine = /^\s*(\d+)\t(.*)$/;
+const grepMatch = /^(.+?):(\d+): (.*)$/;
+
+/**
+ * What a card shows of its call's outcome (spec §10), as an element with data-kind="tool-result": the result's
+ * first line, the rest on demand; Read and Grep lines open the file at that line; an edit's +/− lines and its
+ * diff; a command's exit code and the tail of its output, streamed while it runs.
+ */
+export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined {
+  const meta = entry.meta ?? {};
+  const tool = String(meta.name ?? '');
+  const detail = (meta.detail ?? {}) as ResultDetail;
+  if (typeof meta.result !== 'string') return typeof meta.output === 'string' ? liveOutput(meta.output) : undefined;
+  const section = document.createElement('div');
+  section.className = 'tool-result';
+  section.dataset.kind = 'tool-result';
+  const [first = '', ...rest] = meta.result.split('\n');
+  const path = typeof (meta.params as Record<string, unknown> | undefined)?.path === 'string' ? String((meta.params as Record<string, unknown>).path) : undefined;
+
+  if (tool === 'Bash' && 'exitCode' in detail) {
+    section.append(exitLine(detail), ...(detail.outputTail ? [outputBlock(detail.outputTail, 'Command output (last lines)')] : []));
+    return section;
+  }
+  if (typeof detail.added === 'number' && detail.path && entry.turnId) {
+    section.append(editLine(first, detail as Required<Pick<ResultDetail, 'path' | 'added'>> & ResultDetail, entry.turnId));
+    return section;
+  }
+  // A todo list's items are in the pinned checklist; the card keeps the one-line recap.
+  if (rest.length === 0 || tool === 'TodoWrite') {
+    section.append(summaryLine(tool === 'TodoWrite' ? first.replace(/^Todo list updated\.\s*/, '') : first));
+    return section;
+  }
+  const details = document.createElement('details');
+  details.className = 'tool-result-details';
+  const summary = document.createElement('summary');
+  summary.textContent = first;
+  const lines = document.createElement('div');
+  lines.className = 'tool-result-lines';
+  for (const line of rest) lines.append(resultLine(tool, line, path));
+  details.append(summary, lines);
+  section.append(details);
+  return section;
+}
+
+function summaryLine(text: string): HTMLElement {
+  const line = document.createElement('div');
+  line.className = 'tool-result-line';
+  line.textContent = text;
+  return line;
+}
+
+function resultLine(tool: string, text: string, path: string | undefined): HTMLElement {
+  const row = document.createElement('div');
+  row.className = 'tool-result-line';
+  const read = tool === 'Read' && path ? numberedLine.exec(text) : null;
+  const grep = tool === 'Grep' ? grepMatch.exec(text) : null;
+  if (read) row.append(fileLink(path!, Number(read[1]), read[1]!), ` ${read[2]}`);
+  else if (grep) row.append(fileLink(grep[1]!, Number(grep[2]), `${grep[1]}:${grep[2]}`), ` ${grep[3]}`);
+  else row.textContent = text;
+  return row;
+}
+
+function fileLink(path: string, line: number, label: string): HTMLElement {
+  const link = document.createElement('button');
+  link.className = 'link file-line';
+  link.textContent = label;
+  link.title = `Open ${path} at line ${line}`;
+  link.setAttribute('aria-label', `Open ${path} at line ${line}`);
+  link.addEventListener('click', () => post({ type: 'openFile', path, line }));
+  return link;
+}
+
+function exitLine(detail: ResultDetail): HTMLElement {
+  const line = document.createElement('div');
+  line.className = `tool-exit ${detail.exitCode === 0 ? 'exit-ok' : 'exit-failed'}`;
+  line.dataset.exitCode = String(detail.exitCode ?? '');
+  line.textContent = detail.timedOut ? 'Timed out' : detail.exitCode === null || detail.exitCode === undefined ? 'Killed' : `Exit code ${detail.exitCode}`;
+  return line;
+}
+
+function editLine(first: string, detail: ResultDetail & { path: string; added: number }, turnId: string): HTMLElement {
+  const line = document.createElement('div');
+  line.className = 'tool-edit';
+  const counts = document.createElement('span');
+  counts.className = 'edit-counts';
+  const added = document.createElement('span');
+  added.className = 'diff-add';
+  added.textContent = `+${detail.added}`;
+  const removed = document.createElement('span');
+  removed.className = 'diff-del';
+  removed.textContent = `−${detail.removed ?? 0}`;
+  counts.append(added, ' ', removed);
+  const open = document.createElement('button');
+  open.className = 'link open-diff';
+  open.append(codicon('diff'), ' Open diff');
+  open.title = first;
+  open.setAttribute('aria-label', `Open the diff of ${detail.path}`);
+  open.addEventListener('click', () => post({ type: 'openChange', turnId, path: detail.path }));
+  line.append(counts, open);
+  return line;
+}
+
+function liveOutput(output: string): HTMLElement {
+  const section = document.createElement('div');
+  section.className = 'tool-result tool-live';
+  section.append(outputBlock(output, 'Command output so far'));
+  return section;
+}
+
+function outputBlock(text: string, label: string): HTMLElement {
+  const pre = document.createElement('pre');
+  pre.className = 'tool-output';
+  pre.setAttribute('aria-label', label);
+  pre.textContent = text;
+  return pre;
+}
