@@ -7,6 +7,7 @@ import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
+import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
 import { OpenAiModelClient } from './node/openaiModelClient';
 import { OpenAiModelCatalog } from './node/openAiModelCatalog';
@@ -65,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
   const store = new FileConversationStore(storageDir, { onProblem: (problem) => output.warn(problem) });
+  const currentConversation = new CurrentConversationFile(storageDir);
 
   const pathIndex = new WorkspacePathIndex();
   context.subscriptions.push(pathIndex);
@@ -105,8 +107,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     approvals,
     store,
     lastConversation: {
-      get: () => context.workspaceState.get<string>(lastConversationKey),
-      set: (id) => void context.workspaceState.update(lastConversationKey, id),
+      // The file is written at once; the workspace state (older builds kept only that) as the fallback.
+      get: () => {
+        const current = currentConversation.get();
+        return current === undefined ? context.workspaceState.get<string>(lastConversationKey) : (current ?? undefined);
+      },
+      set: (id) => {
+        currentConversation.set(id);
+        void context.workspaceState.update(lastConversationKey, id);
+      },
     },
     suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...(await pathIndex.suggest(query))],
     planMode: () => settings().agent.planMode,

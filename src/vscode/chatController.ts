@@ -8,6 +8,7 @@ import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
 import { ConversationSaver } from './conversationSaver';
 import type { ReviewActions, ReviewContext } from './review/reviewActions';
 import { TranscriptProjector } from './transcriptProjector';
+import { isSavePoint } from './savePoints';
 
 export interface ChatControllerDeps {
   createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
@@ -112,6 +113,7 @@ export class ChatController {
         if (event.type === 'toolCall' && event.name === 'AskUser' && !event.partial) this.emit({ type: 'busy', busy: true, awaitingAnswer: true });
         if (event.type === 'toolResult' && event.name === 'AskUser') this.emit({ type: 'busy', busy: true, awaitingAnswer: false });
         this.scheduleSave(session, projector);
+        if (isSavePoint(event)) void this.saver.flush();
       });
     } catch (error) {
       this.deps.log(`Turn failed: ${error instanceof Error ? error.stack : String(error)}`);

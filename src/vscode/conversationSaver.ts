@@ -5,6 +5,7 @@ import type { ConversationStore } from '../core/ports/conversationStore';
 export class ConversationSaver {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pending: (() => Conversation | undefined) | undefined;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly store: ConversationStore, private readonly log: (message: string) => void, private readonly intervalMs = 400) {}
 
@@ -13,11 +14,17 @@ export class ConversationSaver {
     this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
   }
 
-  async flush(): Promise<void> {
+  /** Writes what is pending now; resolves once every save asked for so far (an earlier flush's too) is on disk. */
+  flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const snapshot = this.pending;
     this.pending = undefined;
+    this.saving = this.saving.then(() => this.write(snapshot));
+    return this.saving;
+  }
+
+  private async write(snapshot: (() => Conversation | undefined) | undefined): Promise<void> {
     const conversation = snapshot?.();
     if (!conversation) return;
     try {
