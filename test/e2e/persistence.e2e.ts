@@ -95,4 +95,29 @@ describe('conversation persistence', function () {
     assert.ok(writeAt >= 0, `the Write is in history:\n${describeMessages(posts[1]!)}`);
     assert.match(conversation[writeAt + 1] ?? '', /cancelled|reloaded/i, `the Write is answered:\n${describeMessages(posts[1]!)}`);
   });
+
+  it('a reload while the model is still streaming keeps what was shown, closes the turn, and the next request is valid', async function () {
+    const partial = 'Here is the first part of a long answer, streamed slowly. ';
+    suite.model.enqueue({ text: `${partial}${'More words follow here. '.repeat(200)}`, chunkSize: 8, delayMs: 40 }, { text: 'Picking up again.' });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'reload-mid-stream' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    let chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Tell me a long story');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'first part of a long answer' }).first().waitFor({ timeout: 20_000 });
+    // Let a coalesced save happen while it streams, then reload mid-reply.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    chat = await reloadWindow(session);
+    await transcriptEntries(chat, 'user').filter({ hasText: 'Tell me a long story' }).first().waitFor({ timeout: 20_000 });
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'first part of a long answer' }).first().waitFor({ timeout: 10_000 });
+
+    await sendAndWaitForTurn(chat, 'Please go on');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Picking up again.' }).first().waitFor({ timeout: 10_000 });
+    const posts = chatPosts(suite.model);
+    const conversation = messagesOf(posts.at(-1)!).filter((m) => m.role !== 'system');
+    assert.deepEqual(conversation.map((m) => m.role), ['user', 'assistant', 'user'], `the request after the reload:\n${describeMessages(posts.at(-1)!)}`);
+    assert.match(conversation[1]!.content, /first part of a long answer/, 'the part shown before the reload is kept');
+    assert.equal(conversation[2]!.content, 'Please go on');
+  });
 });

@@ -3,6 +3,11 @@ import { BlockSplitter, type Block } from './blockSplitter';
 import { marked } from './markedSetup';
 import { sanitizeHtml } from './sanitize';
 
+/** How much more text a budgeted update hands the block splitter (a few milliseconds of lexing). */
+const FEED_CHARS = 8192;
+/** About how much final text renders as one piece of HTML (sanitising has a cost per call, not only per byte). */
+const GROUP_CHARS = 4096;
+
 interface RenderedBlock {
   readonly key: string;
   readonly nodes: ChildNode[];
@@ -18,11 +23,17 @@ interface RenderedBlock {
  */
 export class StreamingMarkdown {
   private readonly splitter = new BlockSplitter();
+  /** Per final block: its nodes (a group's nodes sit with its first block), the block, its group's first index. */
   private readonly frozen: ChildNode[][] = [];
+  private readonly frozenBlocks: Block[] = [];
+  private readonly groupStart: number[] = [];
   /** Final blocks not rendered yet: a burst of text is rendered over several frames, never in one long task. */
   private backlog: Block[] = [];
   private tail: RenderedBlock[] = [];
   private openTail: readonly Block[] = [];
+  /** The latest text, and how much of it the splitter has seen (a budgeted update feeds it in pieces). */
+  private text = '';
+  private fed = 0;
 
   constructor(private readonly body: HTMLElement) {
     body.replaceChildren();
@@ -30,7 +41,7 @@ export class StreamingMarkdown {
 
   /** Whether rendered blocks lag behind the text (an update ran out of time): call `update` again soon. */
   get behind(): boolean {
-    return this.backlog.length > 0;
+    return this.backlog.length > 0 || this.fed < this.text.length;
   }
 
   /**
@@ -38,10 +49,22 @@ export class StreamingMarkdown {
    * the deadline passes and shows the open tail only when it has caught up; without one it renders all.
    */
   update(text: string, deadline = Infinity): void {
-    const { keptFrozen, frozen, tail } = this.splitter.update(text);
+    this.text = text;
+    if (text.length < this.fed) this.fed = 0;
+    const budgeted = deadline !== Infinity;
+    // Lexing a burst of 200 KB at once is itself a long task: a budgeted update lexes the next piece only once
+    // what was lexed before is rendered. A prefix splits exactly as a stream that has delivered only that much.
+    if (budgeted && this.backlog.length > 0) return this.catchUp(deadline);
+    this.fed = budgeted ? Math.min(text.length, this.fed + FEED_CHARS) : text.length;
+    const { keptFrozen, frozen, tail } = this.splitter.update(this.fed === text.length ? text : text.slice(0, this.fed));
     if (keptFrozen < this.frozen.length) {
-      for (const nodes of this.frozen.splice(keptFrozen)) for (const node of nodes) node.remove();
-      this.backlog = [];
+      // Blocks rendered in one group with the first reopened block go too, and are rendered again first.
+      const from = this.groupStart[keptFrozen]!;
+      const again = this.frozenBlocks.slice(from, keptFrozen);
+      for (const nodes of this.frozen.splice(from)) for (const node of nodes) node.remove();
+      this.frozenBlocks.splice(from);
+      this.groupStart.splice(from);
+      this.backlog = again;
       this.dropTail(0);
     } else this.backlog.length = Math.min(this.backlog.length, keptFrozen - this.frozen.length);
     this.backlog.push(...frozen);
@@ -53,11 +76,18 @@ export class StreamingMarkdown {
     // The rendered tail blocks come first on the page: a final block that was rendered as tail keeps its nodes.
     let reused = 0;
     while (reused < this.backlog.length && reused < this.tail.length && this.tail[reused]!.key === this.backlog[reused]!.key) reused++;
-    for (const block of this.tail.splice(0, reused)) this.frozen.push(block.nodes);
+    this.tail.splice(0, reused).forEach((block, i) => this.keepFinal([this.backlog[i]!], block.nodes));
     this.backlog.splice(0, reused);
     if (this.backlog.length) this.dropTail(0);
     let rendered = 0;
-    while (rendered < this.backlog.length && (rendered === 0 || performance.now() < deadline)) this.frozen.push(this.render(this.backlog[rendered++]!, false).nodes);
+    while (rendered < this.backlog.length && (rendered === 0 || performance.now() < deadline)) {
+      // Final blocks render in groups: one parse, one sanitise and one insertion for a few KB of text.
+      let end = rendered + 1;
+      for (let size = this.backlog[rendered]!.raw.length; end < this.backlog.length && size < GROUP_CHARS; end++) size += this.backlog[end]!.raw.length;
+      const group = this.backlog.slice(rendered, end);
+      this.keepFinal(group, this.render({ tokens: group.flatMap((block) => block.tokens), openFence: false, key: '' }, false).nodes);
+      rendered = end;
+    }
     this.backlog.splice(0, rendered);
     if (this.backlog.length) return;
     let kept = 0;
@@ -68,7 +98,8 @@ export class StreamingMarkdown {
 
   /** The stream paused or ended: an open fence at the end gets highlighted and decorated like a whole render would. */
   finish(): void {
-    this.catchUp(Infinity);
+    if (this.fed < this.text.length) this.update(this.text);
+    else this.catchUp(Infinity);
     const last = this.tail.at(-1);
     if (!last || last.complete) return;
     const blocks = codeBlocksIn(last.nodes);
@@ -77,11 +108,20 @@ export class StreamingMarkdown {
     this.tail[this.tail.length - 1] = { ...last, complete: true };
   }
 
+  private keepFinal(blocks: Block[], nodes: ChildNode[]): void {
+    const start = this.frozen.length;
+    blocks.forEach((block, i) => {
+      this.frozen.push(i === 0 ? nodes : []);
+      this.frozenBlocks.push(block);
+      this.groupStart.push(start);
+    });
+  }
+
   private dropTail(from: number): void {
     for (const block of this.tail.splice(from)) for (const node of block.nodes) node.remove();
   }
 
-  private render(block: Block, highlightOpenFence: boolean): RenderedBlock {
+  private render(block: Pick<Block, 'tokens' | 'openFence' | 'key'>, highlightOpenFence: boolean): RenderedBlock {
     const html = sanitizeHtml(marked.parser(block.tokens));
     const before = this.body.lastChild;
     this.body.insertAdjacentHTML('beforeend', html);

@@ -46,14 +46,23 @@ describe('StreamingMarkdown in Chromium', function () {
       assert.equal((await stream(randomChunks(text, 7), true, true)).html, expected, `${name}: random chunks, budgeted`);
     }
     // The open tail [A, B] is on screen when "B" turns out to be "B." and C… arrive: A is kept, the stale B goes.
-    const grown = ['A.\n\nB', '.\n\nC.\n\nD.\n\nE.\n'];
+    // (Enough C blocks that catching up takes more than one render group.)
+    const grown = ['A.\n\nB', `.\n\n${'C.\n\n'.repeat(1500)}D.\n\nE.\n`];
     const replaced = await stream(grown, true, true);
     assert.equal(replaced.html, await whole(grown.join('')), 'a stale tail block is replaced, not kept');
-    assert.equal(replaced.texts[1]!.replace(/\s+/g, ''), 'A.B.', 'while catching up, only final blocks show: never the stale "B" beside "B."');
-    const closed = 'A.\n\nB.\n\n- c\n- d\n\n```ts\nconst e = 1;\n```\n\nF.\n';
+    assert.doesNotMatch(replaced.texts[1]!.replace(/\s+/g, ''), /BB\./, 'while catching up, only final blocks show: never the stale "B" beside "B."');
+    // Longer than a render group and a lexing piece: catching up takes several budgeted updates.
+    const closed = `${Array.from({ length: 1500 }, (_, n) => `Paragraph ${n}.\n\n- c\n- d\n\n`).join('')}\`\`\`ts\nconst e = 1;\n\`\`\`\n\nF.\n`;
     const caughtUp = await stream([closed], false, true);
     assert.equal(caughtUp.html, await whole(closed), 'repeated updates catch up without finish()');
     assert.ok(caughtUp.maxBacklogUpdates >= 2, `the burst took ${caughtUp.maxBacklogUpdates} extra updates: the budget was not applied`);
+  });
+
+  it('a late link definition reopens a block rendered in the middle of a group: the whole group is rendered again', async () => {
+    const parts = ['Intro one.\n\nIntro two.\n\nSee [x] here.\n\nMore text.\n\nEven more.\n\nLast.\n\n', '[x]: https://example.com/x\n\nEnd.\n'];
+    const expected = await whole(parts.join(''));
+    assert.match(expected, /<a href="https:\/\/example.com\/x">x<\/a>/);
+    assert.equal((await stream(parts)).html, expected);
   });
 
   it('equals a whole render when the text ends in a closed fence, without finish()', async () => {
