@@ -179,7 +179,8 @@ describe('tool cards, live todos and code blocks', function () {
     await block.getByRole('button', { name: 'Copy code' }).click();
     await eventually(async () => assert.equal(await session.page.evaluate('navigator.clipboard.readText()'), `${CODE}\n${LONG_LINE}\n`), { timeoutMs: 10_000, message: 'the code is on the clipboard' });
     await block.getByRole('button', { name: 'Insert at cursor' }).click();
-    await eventually(async () => assert.match((await session.page.locator('.monaco-editor .view-lines').first().textContent()) ?? '', /export\sconst\sanswer\s=\s42;/), { timeoutMs: 10_000, message: 'the code is in the editor' });
+    // Whichever editor is the target (the active one, or a visible one), the code is in it.
+    await eventually(async () => assert.match((await session.page.locator('.monaco-editor .view-lines').allTextContents()).join('\n'), /export\sconst\sanswer\s=\s42;/), { timeoutMs: 10_000, message: 'the code is in the editor' });
 
     // The same panel in every theme (switched live through the workspace settings).
     await chat.evaluate('document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight');

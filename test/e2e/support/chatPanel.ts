@@ -13,7 +13,11 @@ export async function sendChatMessage(chat: Frame, text: string, timeoutMs = 20_
   const send = chat.getByRole('button', { name: 'Send' });
   await eventually(
     async () => {
-      if ((await input.inputValue()) !== text) await input.fill(text);
+      if ((await input.inputValue()) !== text) {
+        // Focus the webview's input first: a fill while an editor has the keyboard types into the editor.
+        await input.click();
+        await input.fill(text);
+      }
       if (!(await send.isEnabled())) throw new Error('Send is disabled');
     },
     { timeoutMs, intervalMs: 200, message: `sending "${text}"` },
