@@ -96,7 +96,7 @@ describe('conversation persistence', function () {
     assert.match(conversation[writeAt + 1] ?? '', /cancelled|reloaded/i, `the Write is answered:\n${describeMessages(posts[1]!)}`);
   });
 
-  it('a reload while the model is still streaming keeps what was shown in the panel, closes the turn, and the next request is valid', async function () {
+  it('a reload while the model is still streaming keeps what was shown, closes the turn, and the next request is valid', async function () {
     const partial = 'Here is the first part of a long answer, streamed slowly. ';
     suite.model.enqueue({ text: `${partial}${'More words follow here. '.repeat(200)}`, chunkSize: 8, delayMs: 40 }, { text: 'Picking up again.' });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'reload-mid-stream' });
@@ -117,7 +117,8 @@ describe('conversation persistence', function () {
     const posts = chatPosts(suite.model);
     const conversation = messagesOf(posts.at(-1)!).filter((m) => m.role !== 'system');
     assert.deepEqual(conversation.map((m) => m.role), ['user', 'assistant', 'user'], `the request after the reload:\n${describeMessages(posts.at(-1)!)}`);
-    // The reply cut by the reload is closed in history (the model is told); the panel keeps what was shown.
+    // The reply cut by the reload is closed in history with what the user saw of it, and the model is told.
+    assert.match(conversation[1]!.content, /first part of a long answer/, 'the part shown before the reload is kept');
     assert.match(conversation[1]!.content, /window was reloaded/, `the interrupted reply is closed: ${conversation[1]!.content}`);
     assert.equal(conversation[2]!.content, 'Please go on');
   });

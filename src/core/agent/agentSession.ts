@@ -23,6 +23,7 @@ import { runAgentTurn, type TurnEnd, type TurnRecord } from './agentTurn';
 import type { Approver } from './approvalGate';
 import { addUsage, costOf } from './cost';
 import { repairInterruptedTurn } from './interruptedTurn';
+import { StreamedReplyText } from './streamedReplyText';
 import { PendingQuestion } from './pendingDecisions';
 import { buildSystemPrompt } from './systemPrompt';
 import { AgentHistories } from '../agents/agentHistories';
@@ -76,6 +77,7 @@ export class AgentSession {
   private totals: ConversationTotals;
   private lastUsage: TokenUsage | undefined;
   private turnInProgress: TurnInProgress | undefined;
+  private readonly streamedReply = new StreamedReplyText();
   private running: AbortController | undefined;
   private lastRequest: { layered: LayeredMessage[]; at: number; model: string } | undefined;
   private readonly plan: TaskManager;
@@ -171,7 +173,7 @@ export class AgentSession {
       totals: { ...this.totals },
       lastUsage: this.lastUsage,
       todos: [...this.todos.get()],
-      turnInProgress: this.turnInProgress,
+      turnInProgress: this.turnInProgress && { ...this.turnInProgress, partialText: this.streamedReply.text || undefined },
       plan: this.plan.tasks().length ? this.plan.snapshot() : undefined,
       agentHistories: this.agentHistories.names().length ? this.agentHistories.toSnapshot() : undefined,
       agentModes: this.agentModes.size ? Object.fromEntries(this.agentModes) : undefined,
@@ -180,7 +182,8 @@ export class AgentSession {
     };
   }
 
-  async send(userText: string, emit: EventSink): Promise<TurnEnd> {
+  async send(userText: string, sink: EventSink): Promise<TurnEnd> {
+    const emit = this.streamedReply.tap(sink);
     if (this.running) throw new Error('A turn is already running; stop it first.');
     const controller = new AbortController();
     this.running = controller;

@@ -18,7 +18,9 @@ export function repairInterruptedTurn(messages: readonly HistoryMessage[], turn:
   } else if (last?.kind === 'assistant' && /<\/[A-Z][A-Za-z]+>\s*$/.test(last.content)) {
     repaired.push({ ...stamp(), kind: 'toolResult', role: 'user', turnId: turn.turnId, content: `<tool_result status="cancelled">\n${note}\n</tool_result>` });
   } else {
-    repaired.push({ ...stamp(), kind: 'assistant', role: 'assistant', turnId: turn.turnId, content: `[${note}]` });
+    // The reply cut off mid-stream keeps what the user saw of it.
+    const shown = turn.partialText?.trim();
+    repaired.push({ ...stamp(), kind: 'assistant', role: 'assistant', turnId: turn.turnId, content: shown ? `${shown}\n\n[${note}]` : `[${note}]` });
   }
   return repaired;
 }

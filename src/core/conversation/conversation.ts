@@ -28,6 +28,8 @@ export interface TurnInProgress {
   userText: string;
   /** Set when the turn's messages go to an isolated agent's own history, which the repair must close. */
   isolatedAgent?: string;
+  /** The reply the model was streaming when this was saved (not in history until its call ends). */
+  partialText?: string;
 }
 
 /** Everything needed to reopen and resume a conversation. */
@@ -77,7 +79,7 @@ export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   totals: z.looseObject({ inputTokens: z.number(), outputTokens: z.number(), cost: z.number(), cachedInputTokens: z.number().optional() }),
   lastUsage: tokenUsageSchema.optional(),
   todos: z.array(todoItemSchema),
-  turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string(), isolatedAgent: z.string().optional() }).optional(),
+  turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string(), isolatedAgent: z.string().optional(), partialText: z.string().optional() }).optional(),
   plan: planSnapshotSchema.optional(),
   agentHistories: AgentHistoriesSnapshot.optional(),
   agentModes: z.record(z.string(), z.enum(['isolated', 'shared'])).optional(),
