@@ -133,18 +133,17 @@ describe('fault suite: disk and command faults in a turn', function () {
     assert.match(observation(1), /timed out after 1 s/i);
   });
 
-  it('a command that floods 100 MB of output: capped, the turn goes on, memory stays bounded', async function () {
+  // Memory is not asserted here: 100 MB flowing through leaves garbage that only a GC would tell apart from
+  // what is kept; the caps themselves are unit-tested (HeadTailBuffer, OutputProgress).
+  it('a command that floods 100 MB of output: capped with its end kept, and the turn goes on', async function () {
     this.timeout(120_000); // about 1.5 s on a quiet machine; the pipe is CPU-bound when the machine is not
     server.enqueue({ text: '<Bash>\n<command>head -c 104857600 /dev/zero | tr "\\0" x; echo; echo THE-END</command>\n<timeout>120</timeout>\n</Bash>' }, { text: 'Lots of x.' });
-    const before = process.memoryUsage().rss;
     const { end, results } = await send(session(), 'flood');
-    const grown = process.memoryUsage().rss - before;
     assert.equal(end, 'answered');
     assert.equal(results[0]!.status, 'success');
     const seen = observation(1);
     assert.ok(seen.length < 200_000, `the model saw ${seen.length} characters`);
     assert.match(seen, /THE-END/, 'the tail of the output is kept');
     assert.match(seen, /middle was omitted/);
-    assert.ok(grown < 150 * 1024 * 1024, `memory grew by ${(grown / 1024 / 1024).toFixed(0)} MB`);
   });
 });
