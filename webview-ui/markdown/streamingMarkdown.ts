@@ -8,6 +8,13 @@ const FEED_CHARS = 8192;
 /** About how much final text renders as one piece of HTML (sanitising has a cost per call, not only per byte). */
 const GROUP_CHARS = 4096;
 
+/** A final block: its nodes (a render group's nodes sit with its first block) and where its group starts. */
+interface FrozenBlock {
+  readonly block: Block;
+  readonly nodes: ChildNode[];
+  readonly groupStart: number;
+}
+
 interface RenderedBlock {
   readonly key: string;
   readonly nodes: ChildNode[];
@@ -23,10 +30,7 @@ interface RenderedBlock {
  */
 export class StreamingMarkdown {
   private readonly splitter = new BlockSplitter();
-  /** Per final block: its nodes (a group's nodes sit with its first block), the block, its group's first index. */
-  private readonly frozen: ChildNode[][] = [];
-  private readonly frozenBlocks: Block[] = [];
-  private readonly groupStart: number[] = [];
+  private readonly frozen: FrozenBlock[] = [];
   /** Final blocks not rendered yet: a burst of text is rendered over several frames, never in one long task. */
   private backlog: Block[] = [];
   private tail: RenderedBlock[] = [];
@@ -59,12 +63,10 @@ export class StreamingMarkdown {
     const { keptFrozen, frozen, tail } = this.splitter.update(this.fed === text.length ? text : text.slice(0, this.fed));
     if (keptFrozen < this.frozen.length) {
       // Blocks rendered in one group with the first reopened block go too, and are rendered again first.
-      const from = this.groupStart[keptFrozen]!;
-      const again = this.frozenBlocks.slice(from, keptFrozen);
-      for (const nodes of this.frozen.splice(from)) for (const node of nodes) node.remove();
-      this.frozenBlocks.splice(from);
-      this.groupStart.splice(from);
-      this.backlog = again;
+      const from = this.frozen[keptFrozen]!.groupStart;
+      const removed = this.frozen.splice(from);
+      for (const { nodes } of removed) for (const node of nodes) node.remove();
+      this.backlog = removed.slice(0, keptFrozen - from).map(({ block }) => block);
       this.dropTail(0);
     } else this.backlog.length = Math.min(this.backlog.length, keptFrozen - this.frozen.length);
     this.backlog.push(...frozen);
@@ -74,8 +76,7 @@ export class StreamingMarkdown {
 
   private catchUp(deadline: number): void {
     // The rendered tail blocks come first on the page: a final block that was rendered as tail keeps its nodes.
-    let reused = 0;
-    while (reused < this.backlog.length && reused < this.tail.length && this.tail[reused]!.key === this.backlog[reused]!.key) reused++;
+    const reused = sameKeys(this.tail, this.backlog);
     this.tail.splice(0, reused).forEach((block, i) => this.keepFinal([this.backlog[i]!], block.nodes));
     this.backlog.splice(0, reused);
     if (this.backlog.length) this.dropTail(0);
@@ -85,15 +86,14 @@ export class StreamingMarkdown {
       let end = rendered + 1;
       for (let size = this.backlog[rendered]!.raw.length; end < this.backlog.length && size < GROUP_CHARS; end++) size += this.backlog[end]!.raw.length;
       const group = this.backlog.slice(rendered, end);
-      this.keepFinal(group, this.render({ tokens: group.flatMap((block) => block.tokens), openFence: false, key: '' }, false).nodes);
+      this.keepFinal(group, this.render({ tokens: group.flatMap((block) => block.tokens), openFence: false, key: '' }).nodes);
       rendered = end;
     }
     this.backlog.splice(0, rendered);
     if (this.backlog.length) return;
-    let kept = 0;
-    while (kept < this.openTail.length && kept < this.tail.length && this.tail[kept]!.key === this.openTail[kept]!.key) kept++;
+    const kept = sameKeys(this.tail, this.openTail);
     this.dropTail(kept);
-    for (const block of this.openTail.slice(kept)) this.tail.push(this.render(block, false));
+    for (const block of this.openTail.slice(kept)) this.tail.push(this.render(block));
   }
 
   /** The stream paused or ended: an open fence at the end gets highlighted and decorated like a whole render would. */
@@ -108,20 +108,17 @@ export class StreamingMarkdown {
     this.tail[this.tail.length - 1] = { ...last, complete: true };
   }
 
+  /** Blocks rendered together: the nodes sit with the first, the others point at it. */
   private keepFinal(blocks: Block[], nodes: ChildNode[]): void {
-    const start = this.frozen.length;
-    blocks.forEach((block, i) => {
-      this.frozen.push(i === 0 ? nodes : []);
-      this.frozenBlocks.push(block);
-      this.groupStart.push(start);
-    });
+    const groupStart = this.frozen.length;
+    blocks.forEach((block, i) => this.frozen.push({ block, nodes: i === 0 ? nodes : [], groupStart }));
   }
 
   private dropTail(from: number): void {
     for (const block of this.tail.splice(from)) for (const node of block.nodes) node.remove();
   }
 
-  private render(block: Pick<Block, 'tokens' | 'openFence' | 'key'>, highlightOpenFence: boolean): RenderedBlock {
+  private render(block: Pick<Block, 'tokens' | 'openFence' | 'key'>): RenderedBlock {
     const html = sanitizeHtml(marked.parser(block.tokens));
     const before = this.body.lastChild;
     this.body.insertAdjacentHTML('beforeend', html);
@@ -129,8 +126,15 @@ export class StreamingMarkdown {
     for (let node = before ? before.nextSibling : this.body.firstChild; node; node = node.nextSibling) nodes.push(node);
     const code = codeBlocksIn(nodes);
     // The open fence is the block's last code block; it is highlighted and decorated once, when it closes.
-    const plain = block.openFence && !highlightOpenFence ? code.pop() : undefined;
+    const plain = block.openFence ? code.pop() : undefined;
     for (const element of code) finishCodeBlock(element);
     return { key: block.key, nodes, complete: plain === undefined };
   }
+}
+
+/** How many leading blocks already on screen have the keys of the blocks that should be there. */
+function sameKeys(shown: readonly { key: string }[], wanted: readonly { key: string }[]): number {
+  let same = 0;
+  while (same < shown.length && same < wanted.length && shown[same]!.key === wanted[same]!.key) same++;
+  return same;
 }
