@@ -1,35 +1,16 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import * as esbuild from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../support/chromium';
 import { chunks } from './markdownCorpus';
+import { useHarnessPage } from '../../support/harnessPage';
 
 /** Code blocks in the chat (spec §10): a toolbar with the language, Copy and Insert at cursor, added after sanitising. */
 describe('code block decoration in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let page: Page;
+  const harness = useHarnessPage('markdownDomHarness');
 
-  before(async () => {
-    const bundle = await esbuild.build({
-      entryPoints: [path.resolve(__dirname, '../../support/markdownDomHarness.ts')],
-      bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent',
-    });
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.setContent('<!DOCTYPE html><html><body></body></html>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
-
-  const codeBlocks = (text: string) => page.evaluate((t) => window.markdownHarness.codeBlocks(t), text);
-  const stream = (parts: string[], finish = true) => page.evaluate(([p, f]) => window.markdownHarness.stream(p, f), [parts, finish] as const);
-  const whole = (text: string) => page.evaluate((t) => window.markdownHarness.whole(t), text);
-  const actions = (text: string, works: boolean) => page.evaluate(([t, w]) => window.markdownHarness.codeActions(t, w), [text, works] as const);
+  const codeBlocks = (text: string) => harness.page.evaluate((t) => window.markdownHarness.codeBlocks(t), text);
+  const stream = (parts: string[], finish = true) => harness.page.evaluate(([p, f]) => window.markdownHarness.stream(p, f), [parts, finish] as const);
+  const whole = (text: string) => harness.page.evaluate((t) => window.markdownHarness.whole(t), text);
+  const actions = (text: string, works: boolean) => harness.page.evaluate(([t, w]) => window.markdownHarness.codeActions(t, w), [text, works] as const);
 
   const text = 'Run `npm test` first.\n\n```ts\nconst a: number = 1;\n```\n\n```\nplain words\n```\n';
 
@@ -50,7 +31,7 @@ describe('code block decoration in Chromium', function () {
     assert.equal(blocks.length, 1);
     assert.deepEqual(blocks[0]!.buttons, ['Copy code', 'Insert at cursor']);
     assert.match(blocks[0]!.code, /<img src=x onerror=/, 'the code is shown as text');
-    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    assert.equal(await harness.page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
   });
 
   it('a streamed block gets its toolbar once its fence closes, and the result equals a whole render', async () => {

@@ -1,13 +1,10 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import * as esbuild from 'esbuild';
 import { marked } from 'marked';
-import type { Browser, Page } from 'playwright-core';
 import type { HostMessage } from '../../../src/protocol/messages';
 import type { TranscriptEntry } from '../../../src/protocol/transcript';
-import { launchChromium } from '../../support/chromium';
 import { buildPanelBundle, openGuardedPage, settle, type PanelBundle } from '../../support/guardedWebviewPage';
 import { ATTACKER_HOST, hostileMarkup } from './hostileMarkup';
+import { useHarnessPage } from '../../support/harnessPage';
 
 const payloads = hostileMarkup();
 
@@ -19,23 +16,12 @@ function snapshotOf(kind: TranscriptEntry['kind']): HostMessage {
 /** Spec §10 "sanitised", docs/security.md: nothing in model output loads remotely without a click. */
 describe('Remote content in the panel (Chromium)', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let harness: Page;
+  // tsx compiles the functions passed to evaluate with esbuild's keepNames, which calls __name.
+  const chromium = useHarnessPage('markdownDomHarness', 'window.__name = (f) => f;');
   let bundle: PanelBundle;
 
   before(async () => {
-    const built = await esbuild.build({
-      entryPoints: [path.resolve(__dirname, '../../support/markdownDomHarness.ts')],
-      bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent',
-    });
-    [browser, bundle] = await Promise.all([launchChromium(), buildPanelBundle()]);
-    harness = await browser.newPage();
-    await harness.setContent('<!DOCTYPE html><html><body></body></html>');
-    await harness.addScriptTag({ content: `window.__name = (f) => f;${built.outputFiles[0]!.text}` });
-  });
-
-  after(async () => {
-    await browser?.close();
+    bundle = await buildPanelBundle();
   });
 
   it(`the corpus holds at least 50 hostile payloads (${payloads.length})`, () => {
@@ -43,7 +29,7 @@ describe('Remote content in the panel (Chromium)', function () {
   });
 
   it('the sanitizer leaves no remote-loading tag or attribute in any payload, rendered whole or streamed', async () => {
-    const problems = await harness.evaluate((list) => {
+    const problems = await chromium.page.evaluate((list) => {
       const h = window.markdownHarness;
       return list.flatMap(({ name, text }) => {
         const chunks: string[] = [];
@@ -56,14 +42,14 @@ describe('Remote content in the panel (Chromium)', function () {
   });
 
   it('a remote image becomes a "Load image from <host>" button; a data: image still renders', async () => {
-    const html = await harness.evaluate((t) => window.markdownHarness.whole(t), `![chart](https://${ATTACKER_HOST}/c.png) ![dot](data:image/png;base64,iVBORw0KGgo=)`);
+    const html = await chromium.page.evaluate((t) => window.markdownHarness.whole(t), `![chart](https://${ATTACKER_HOST}/c.png) ![dot](data:image/png;base64,iVBORw0KGgo=)`);
     assert.match(html, new RegExp(`<button[^>]*data-remote-image="https://${ATTACKER_HOST}/c.png"[^>]*>Load image from ${ATTACKER_HOST} \\(chart\\)</button>`));
     assert.match(html, /<img alt="dot" src="data:image\/png;base64,iVBORw0KGgo=">/);
   });
 
   for (const csp of [true, false]) {
     it(`rendering every payload in the panel ${csp ? 'with its CSP' : 'without any CSP (the sanitizer alone)'} makes 0 requests to other hosts`, async () => {
-      const panel = await openGuardedPage(browser, bundle, { csp });
+      const panel = await openGuardedPage(chromium.browser, bundle, { csp });
       try {
         await panel.post(snapshotOf('assistant'));
         await panel.post({ type: 'entryAdded', entry: { id: 's1', kind: 'assistant', text: '', turnId: 't2' } });
@@ -82,7 +68,7 @@ describe('Remote content in the panel (Chromium)', function () {
     const raw = payloads.filter((p) => p.name !== 'meta refresh').map((p) => `<div>${marked.parse(p.text, { async: false })}</div>`).join('\n');
 
     it('blocks every remote load', async () => {
-      const panel = await openGuardedPage(browser, bundle, { csp: true, body: raw });
+      const panel = await openGuardedPage(chromium.browser, bundle, { csp: true, body: raw });
       try {
         await settle(panel.page);
         assert.deepEqual(panel.remoteRequests, []);
@@ -92,7 +78,7 @@ describe('Remote content in the panel (Chromium)', function () {
     });
 
     it('(control) without it, the same page does reach the attacker: the interceptor sees real loads', async () => {
-      const panel = await openGuardedPage(browser, bundle, { csp: false, body: raw });
+      const panel = await openGuardedPage(chromium.browser, bundle, { csp: false, body: raw });
       try {
         await settle(panel.page);
         assert.ok(panel.remoteRequests.some((url) => new URL(url).host === ATTACKER_HOST), 'remote loads were seen');
@@ -103,7 +89,7 @@ describe('Remote content in the panel (Chromium)', function () {
   });
 
   it('a click on a link or a placeholder never navigates the panel: the URL goes to the host, javascript: goes nowhere', async () => {
-    const panel = await openGuardedPage(browser, bundle, { csp: true });
+    const panel = await openGuardedPage(chromium.browser, bundle, { csp: true });
     try {
       const text = `[docs](https://${ATTACKER_HOST}/page) ![x](https://${ATTACKER_HOST}/img.png) <a href="javascript:alert(1)">js</a> [rel](other.html)`;
       await panel.post({ type: 'snapshot', entries: [{ id: 'a', kind: 'assistant', text, turnId: 't' }], busy: false, onboarding: null, usage: null });

@@ -1,33 +1,14 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import * as esbuild from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../support/chromium';
 import { chunks, corpus, randomChunks } from './markdownCorpus';
+import { useHarnessPage } from '../../support/harnessPage';
 
 /** StreamingMarkdown in a real DOM (Chromium): sanitising, highlighting and the final DOM of a stream. */
 describe('StreamingMarkdown in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let page: Page;
+  const harness = useHarnessPage('markdownDomHarness');
 
-  before(async () => {
-    const bundle = await esbuild.build({
-      entryPoints: [path.resolve(__dirname, '../../support/markdownDomHarness.ts')],
-      bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent',
-    });
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.setContent('<!DOCTYPE html><html><body></body></html>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
-
-  const stream = (parts: string[], finish = true, budgeted = false) => page.evaluate(([p, f, b]) => window.markdownHarness.stream(p, f, b), [parts, finish, budgeted] as const);
-  const whole = (text: string) => page.evaluate((t) => window.markdownHarness.whole(t), text);
+  const stream = (parts: string[], finish = true, budgeted = false) => harness.page.evaluate(([p, f, b]) => window.markdownHarness.stream(p, f, b), [parts, finish, budgeted] as const);
+  const whole = (text: string) => harness.page.evaluate((t) => window.markdownHarness.whole(t), text);
 
   for (const { name, text } of corpus()) {
     it(`ends with the DOM of one whole render for "${name}" (16-character and random chunks)`, async () => {
@@ -86,7 +67,7 @@ describe('StreamingMarkdown in Chromium', function () {
       // The handler is gone; so is the relative src (only data: images keep one, see remoteContent.test.ts).
       assert.match(result.html, /<img>/);
     }
-    await page.waitForTimeout(50);
-    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    await harness.page.waitForTimeout(50);
+    assert.equal(await harness.page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
   });
 });

@@ -1,9 +1,6 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import * as esbuild from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
 import type { TranscriptEntry } from '../../../src/protocol/transcript';
-import { launchChromium } from '../../support/chromium';
+import { useHarnessPage } from '../../support/harnessPage';
 
 const call = (id: string, name: string, meta: Record<string, unknown> = {}, extra: Partial<TranscriptEntry> = {}): TranscriptEntry => ({
   id: `call-${id}`, kind: 'tool-call', text: '', turnId: 't1', meta: { name, callId: id, params: { path: 'src/a.ts' }, status: 'running', ...meta }, ...extra,
@@ -18,29 +15,12 @@ const todos = (...statuses: string[]): TranscriptEntry => ({
 /** The transcript in a real DOM (Chromium): one card per call, its approval inside, the pinned todo list. */
 describe('TranscriptView in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let page: Page;
+  const harness = useHarnessPage('transcriptDomHarness', 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => undefined, setState: () => undefined });');
 
-  before(async () => {
-    const bundle = await esbuild.build({
-      entryPoints: [path.resolve(__dirname, '../../support/transcriptDomHarness.ts')],
-      bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent',
-    });
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.setContent('<!DOCTYPE html><html><body></body></html>');
-    await page.addScriptTag({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => undefined, setState: () => undefined });' });
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
-
-  const reset = (entries: TranscriptEntry[]) => page.evaluate((e) => window.transcriptHarness.reset(e), entries);
-  const add = (entry: TranscriptEntry) => page.evaluate((e) => window.transcriptHarness.add(e), entry);
-  const update = (entry: TranscriptEntry) => page.evaluate((e) => window.transcriptHarness.update(e), entry);
-  const describeView = () => page.evaluate(() => window.transcriptHarness.describe());
+  const reset = (entries: TranscriptEntry[]) => harness.page.evaluate((e) => window.transcriptHarness.reset(e), entries);
+  const add = (entry: TranscriptEntry) => harness.page.evaluate((e) => window.transcriptHarness.add(e), entry);
+  const update = (entry: TranscriptEntry) => harness.page.evaluate((e) => window.transcriptHarness.update(e), entry);
+  const describeView = () => harness.page.evaluate(() => window.transcriptHarness.describe());
 
   it('puts a live approval inside its call\'s card, before the result', async () => {
     await reset([]);
@@ -56,7 +36,7 @@ describe('TranscriptView in Chromium', function () {
     const entries: TranscriptEntry[] = [{ id: 'u', kind: 'user', text: 'go', turnId: 't1' }];
     for (let i = 0; i < 40; i++) entries.push(call(`c${i}`, 'Bash', { params: { command: `echo ${i}` }, status: 'done', result: `${i}` }), approval(`c${i}`, 'decision'));
     await reset(entries);
-    await page.evaluate(() => window.transcriptHarness.settled());
+    await harness.page.evaluate(() => window.transcriptHarness.settled());
     const view = await describeView();
     assert.equal(view.top.length, 41, 'the user entry and one card per call');
     assert.ok(view.cards.every((card) => card.inside.join() === 'approval,tool-result'), JSON.stringify(view.cards.slice(0, 3)));
@@ -64,7 +44,7 @@ describe('TranscriptView in Chromium', function () {
 
   it('shows no empty assistant entry between calls, and shows it once text arrives', async () => {
     await reset([call('a', 'LS', { status: 'done', result: 'x' }), { id: 'e1', kind: 'assistant', text: '\n', turnId: 't1' }, call('b', 'Read', { status: 'done', result: 'y' })]);
-    await page.evaluate(() => window.transcriptHarness.settled());
+    await harness.page.evaluate(() => window.transcriptHarness.settled());
     assert.deepEqual((await describeView()).hidden, ['e1']);
     await update({ id: 'e1', kind: 'assistant', text: '\nNow reading.', turnId: 't1' });
     assert.deepEqual((await describeView()).hidden, []);
@@ -76,25 +56,25 @@ describe('TranscriptView in Chromium', function () {
     let view = await describeView();
     assert.equal(view.cards[0]!.live, 'off');
     assert.equal(view.cards[0]!.statusText, 'Read: streaming');
-    const mutations = await page.evaluate(
+    const mutations = await harness.page.evaluate(
       ([same, changed]) => window.transcriptHarness.statusMutations('call-r', [same, same, changed]),
       [call('r', 'Read', { status: 'streaming', params: { path: 'src/a.t' } }), call('r', 'Read', { status: 'done', params: { path: 'src/a.ts' }, result: 'src/a.ts: lines 1-2 of 2\n     1\tone\n     2\ttwo' })] as const,
     );
     assert.equal(mutations, 1, 'streaming parameters do not touch the status; the change to done does, once');
     view = await describeView();
     assert.equal(view.cards[0]!.statusText, 'Read: done');
-    assert.deepEqual(await page.evaluate(() => window.transcriptHarness.clickFileLine('call-r')), [{ type: 'openFile', path: 'src/a.ts', line: 1 }], 'a Read line opens the file at that line');
+    assert.deepEqual(await harness.page.evaluate(() => window.transcriptHarness.clickFileLine('call-r')), [{ type: 'openFile', path: 'src/a.ts', line: 1 }], 'a Read line opens the file at that line');
   });
 
   it('keeps the todo list out of the transcript and live above the input: open while busy, folded to its progress when idle', async () => {
     await reset([]);
-    await page.evaluate(() => window.transcriptHarness.busy(true));
+    await harness.page.evaluate(() => window.transcriptHarness.busy(true));
     await add(todos('in_progress', 'pending', 'pending'));
     await update(todos('completed', 'in_progress', 'pending'));
     let view = await describeView();
     assert.deepEqual(view.top, [], 'not in the transcript');
     assert.deepEqual(view.pinned, { hidden: false, open: true, summary: 'Todos 1/3 done: item 2', items: ['completed', 'in_progress', 'pending'] });
-    await page.evaluate(() => window.transcriptHarness.busy(false));
+    await harness.page.evaluate(() => window.transcriptHarness.busy(false));
     view = await describeView();
     assert.equal(view.pinned.open, false, 'folded when idle');
     await reset([{ id: 'u', kind: 'user', text: 'new chat' }]);
