@@ -1,17 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { AgentSession } from '../../../src/core/agent/agentSession';
-import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../src/core/events';
-import { createIdGenerator } from '../../../src/core/ids';
 import { McpToolSet } from '../../../src/core/mcp/mcpToolSet';
 import { builtInToolNames, createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
-import { Settings } from '../../../src/core/settings';
-import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
 import type { NodeMcpConnections } from '../../../src/node/mcp/nodeMcpConnections';
-import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
 import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
-import { recordingClock } from '../../support/recordingClock';
 import { TempWorkspace } from '../core/tools/toolTestKit';
+import { faultSession, sendRecorded } from './faultSessionKit';
 import { everythingConfig, newConnections, stateOf, waitUntil } from '../node/mcp/mcpTestKit';
 
 /** An MCP server that crashes while a call of the agent runs: the call fails clearly, the turn and chat go on. */
@@ -37,17 +31,10 @@ describe('fault suite: an MCP server crashes mid-call', function () {
 
   for (const protocol of ['xml', 'native'] as const) {
     it(`${protocol}: the call ends as an error naming the crash, every call is answered, the next reply arrives`, async () => {
-      const settings = Settings.parse({ model: { baseUrl: model.baseUrl, name: 'scripted-model', toolProtocol: protocol }, approval: { autoApproveMcpTools: ['everything/*'] } });
       const toolSet = new McpToolSet(connections, builtInToolNames);
-      const s = new AgentSession({
-        model: () => new OpenAiModelClient({ baseUrl: model.baseUrl, apiKey: undefined }),
-        clock: recordingClock(),
-        settings: () => settings,
+      const s = faultSession(model, ws.root, {
+        settings: { model: { toolProtocol: protocol }, approval: { autoApproveMcpTools: ['everything/*'] } },
         tools: () => createFullToolRegistry(toolSet.tools()),
-        ...createNodeToolPorts({ workspaceRoot: ws.root }),
-        approver: new PendingApprovals(),
-        newId: createIdGenerator(() => 0, 't'),
-        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
       });
       const name = 'mcp__everything__trigger-long-running-operation';
       model.enqueue(
@@ -56,11 +43,9 @@ describe('fault suite: an MCP server crashes mid-call', function () {
           : { toolCalls: [{ id: 'call_long', name, arguments: '{"duration":30,"steps":3}' }], finishReason: 'tool_calls' },
         { text: 'The server crashed; I will not retry.' },
       );
-      const events: AgentEvent[] = [];
       const pid = connections.pidOf('everything')!;
       const started = Date.now();
-      const end = await s.send('run the long operation', (e) => {
-        events.push(e);
+      const { events, end } = await sendRecorded(s, 'run the long operation', (e) => {
         if (e.type === 'toolCall' && !e.partial && e.name === name) setTimeout(() => process.kill(pid, 'SIGKILL'), 300);
       });
       assert.equal(end, 'answered');

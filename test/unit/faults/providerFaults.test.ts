@@ -1,19 +1,13 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { AgentSession } from '../../../src/core/agent/agentSession';
-import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
+import type { AgentSession } from '../../../src/core/agent/agentSession';
 import type { AgentEvent } from '../../../src/core/events';
-import { createIdGenerator } from '../../../src/core/ids';
-import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
-import { Settings } from '../../../src/core/settings';
-import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
-import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
 import { systemClock } from '../../../src/node/systemClock';
 import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import type { ScriptedFault, ScriptedReply } from '../../fixtures/scriptedModel/types';
-import { recordingClock } from '../../support/recordingClock';
 import { TempWorkspace } from '../core/tools/toolTestKit';
+import { faultSession, sendRecorded } from './faultSessionKit';
 
 /**
  * Every provider fault in every phase of a turn, through the real session, the real openai SDK and HTTP:
@@ -55,30 +49,15 @@ describe('fault suite: provider faults in every phase of a turn', function () {
   afterEach(() => ws.cleanup());
 
   function session(extra: { model?: Record<string, unknown>; context?: Record<string, unknown>; realClock?: boolean } = {}) {
-    const settings = Settings.parse({
-      model: { baseUrl: server.baseUrl, name: 'scripted-model', maxRetries: 3, ...extra.model },
-      context: extra.context,
-      approval: { autoApproveEdits: true },
-    });
-    const approvals = new PendingApprovals();
-    return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined, idleTimeoutMs: STALL_MS }),
+    return faultSession(server, ws.root, {
+      settings: { model: { maxRetries: 3, ...extra.model }, context: extra.context, approval: { autoApproveEdits: true } },
+      idleTimeoutMs: STALL_MS,
       // The summary deadline is a clock sleep too: with instant sleeps it would always fall back at once.
-      clock: extra.realClock ? systemClock : recordingClock(),
-      settings: () => settings,
-      tools: createFullToolRegistry(),
-      ...createNodeToolPorts({ workspaceRoot: ws.root }),
-      approver: approvals,
-      newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
+      clock: extra.realClock ? systemClock : undefined,
     });
   }
 
-  async function send(s: AgentSession, text: string) {
-    const events: AgentEvent[] = [];
-    const end = await s.send(text, (e) => events.push(e));
-    return { events, end };
-  }
+  const send = sendRecorded;
 
   /** Every final tool call has its result, at the top level and inside children; history answers every call. */
   function assertConsistent(s: AgentSession, events: AgentEvent[]): void {

@@ -2,18 +2,12 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { AgentSession } from '../../../src/core/agent/agentSession';
-import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
+import type { AgentSession } from '../../../src/core/agent/agentSession';
 import type { AgentEvent } from '../../../src/core/events';
-import { createIdGenerator } from '../../../src/core/ids';
-import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
 import type { WorkspaceFs } from '../../../src/core/ports/workspaceFs';
-import { Settings } from '../../../src/core/settings';
-import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
-import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
 import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
-import { recordingClock } from '../../support/recordingClock';
 import { TempWorkspace } from '../core/tools/toolTestKit';
+import { faultSession, sendRecorded } from './faultSessionKit';
 
 type ToolResultEvent = Extract<AgentEvent, { type: 'toolResult' }>;
 
@@ -51,27 +45,11 @@ describe('fault suite: disk and command faults in a turn', function () {
   afterEach(() => ws.cleanup());
 
   function session(options: { fs?: (fs: WorkspaceFs) => WorkspaceFs } = {}) {
-    const settings = Settings.parse({
-      model: { baseUrl: server.baseUrl, name: 'scripted-model' },
-      approval: { autoApproveEdits: true, autoApproveCommands: true },
-    });
-    const ports = createNodeToolPorts({ workspaceRoot: ws.root });
-    return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
-      clock: recordingClock(),
-      settings: () => settings,
-      tools: createFullToolRegistry(),
-      ...ports,
-      fs: options.fs ? options.fs(ports.fs) : ports.fs,
-      approver: new PendingApprovals(),
-      newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
-    });
+    return faultSession(server, ws.root, { settings: { approval: { autoApproveEdits: true, autoApproveCommands: true } }, fs: options.fs });
   }
 
   async function send(s: AgentSession, text: string, onEvent: (e: AgentEvent, s: AgentSession) => void = () => {}) {
-    const events: AgentEvent[] = [];
-    const end = await s.send(text, (e) => { events.push(e); onEvent(e, s); });
+    const { events, end } = await sendRecorded(s, text, (e) => onEvent(e, s));
     return { events, end, results: events.filter((e): e is ToolResultEvent => e.type === 'toolResult') };
   }
 
