@@ -149,7 +149,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     promptBaseUrl: promptForBaseUrl,
     log,
   });
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, modelSetup, mcp.panel);
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel]);
 
   context.subscriptions.push(
     output,

@@ -1,14 +1,22 @@
 import * as vscode from 'vscode';
-import { WebviewMessage } from '../protocol/messages';
+import { WebviewMessage, type HostMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
 import { isCodeBlockAction, runCodeBlockAction } from './codeBlockActions';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { openExternalLink } from './externalLinks';
-import type { ModelSetupController } from './modelSetupController';
-import type { McpPanel } from './mcpPanel';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
+
+/**
+ * A part of the panel beside the chat (model setup, MCP servers): it posts its own few messages, which need no
+ * coalescing, and answers the webview messages that are its own (`handle` is true for those).
+ */
+export interface ViewPart {
+  attach(post: (message: HostMessage) => void): void;
+  detach(): void;
+  handle(message: WebviewMessage): boolean;
+}
 
 export class ChatViewProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
@@ -17,8 +25,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: (message: string) => void,
-    private readonly modelSetup?: ModelSetupController,
-    private readonly mcp?: McpPanel,
+    private readonly parts: readonly ViewPart[] = [],
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -30,15 +37,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     view.webview.html = webviewHtml(view.webview, this.extensionUri);
     const coalescer = new DeltaCoalescer((message) => void view.webview.postMessage(message));
     this.controller.attach((message) => coalescer.send(message));
-    // Model setup's and MCP's answers are few and independent of the transcript: they need no coalescing.
-    this.modelSetup?.attach((message) => void view.webview.postMessage(message));
-    this.mcp?.attach((message) => void view.webview.postMessage(message));
+    for (const part of this.parts) part.attach((message) => void view.webview.postMessage(message));
     view.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = WebviewMessage.safeParse(raw);
       if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
       if (isCodeBlockAction(parsed.data)) return void runCodeBlockAction(parsed.data, this.log).catch((error: unknown) => this.log(`Code block action failed: ${String(error)}`));
       if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, this.log);
-      if (this.modelSetup?.handle(parsed.data) || this.mcp?.handle(parsed.data)) return;
+      if (this.parts.some((part) => part.handle(parsed.data))) return;
       this.controller.handle(parsed.data);
     });
     view.onDidDispose(() => {
@@ -46,8 +51,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       if (this.view === view) {
         this.view = undefined;
         this.controller.detach();
-        this.modelSetup?.detach();
-        this.mcp?.detach();
+        for (const part of this.parts) part.detach();
       }
     });
   }
