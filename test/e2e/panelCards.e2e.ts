@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import type { ScriptedReply } from '../fixtures/scriptedModelServer';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
@@ -14,6 +14,7 @@ import { eventually } from './support/eventually';
 import { chatPosts } from './support/modelRequests';
 import { testResultsDir } from './support/paths';
 import { writeWorkspaceSettings } from './support/testWorkspace';
+import { widenSideBar } from './support/sideBar';
 
 const USAGE = { prompt_tokens: 400, completion_tokens: 40 };
 const todos = (...statuses: string[]) =>
@@ -76,16 +77,6 @@ async function cards(chat: Frame): Promise<Card[]> {
   }))`)) as Card[];
 }
 
-/** Drags the side bar's sash so the chat is `width` px wide (for readable screenshots). */
-async function widenSideBar(page: Page, width: number): Promise<void> {
-  const box = await page.locator('.part.sidebar').boundingBox();
-  if (!box) return;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width + 1, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 8 });
-  await page.mouse.up();
-}
 
 describe('tool cards, live todos and code blocks', function () {
   const suite = useCodeServerSuite();

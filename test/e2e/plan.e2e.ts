@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import type { ScriptedReply } from '../fixtures/scriptedModelServer';
 import { isTurnRunning, sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { eventually } from './support/eventually';
@@ -13,6 +13,7 @@ import { chatPosts, describeMessages, lastMessage } from './support/modelRequest
 import { entryIds, formatPlan, planTasks, recordPlanStates, recordedPlanStates, requestOwner, saveFrameHtml, systemPrompt, taskCards } from './support/subAgents';
 import { reloadWindow } from './support/windowReload';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { widenSideBar } from './support/sideBar';
 
 const USAGE = { prompt_tokens: 300, completion_tokens: 30 };
 const REQUEST = 'Write a snake game';
@@ -30,17 +31,6 @@ const write = (t: (typeof TASKS)[number]) => `<Write>\n<path>${t.file}</path>\n<
 const done = (result: string) => `<AttemptCompletion>\n<result>${result}</result>\n</AttemptCompletion>`;
 const reply = (text: string, extra: Partial<ScriptedReply> = {}): ScriptedReply => ({ text, usage: USAGE, ...extra });
 
-/** Drags the side bar's sash so the chat is `width` px wide (best effort: only for screenshots). */
-async function widenSideBar(page: Page, width: number): Promise<void> {
-  const box = await page.locator('.part.sidebar').boundingBox();
-  if (!box) return;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width + 1, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 8 });
-  await page.mouse.up();
-  await page.mouse.move(box.x + width + 200, y);
-}
 
 describe('plan mode with sub-agents', function () {
   const suite = useCodeServerSuite();
