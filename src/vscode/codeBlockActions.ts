@@ -25,10 +25,14 @@ export async function runCodeBlockAction(message: CodeBlockAction, log: (message
   if (!inserted) void vscode.window.showWarningMessage(`CodeAgent: could not insert into ${vscode.workspace.asRelativePath(editor.document.uri)}.`);
 }
 
-/** The editor the user last worked in: the active one, else a visible editor of a file (the active one can be a closed preview). */
+/**
+ * The editor the user last worked in that can take text: the active one, else a visible one (the active one
+ * can be a closed preview, or a read-only side of a diff such as a change's before/after).
+ */
 function targetEditor(): vscode.TextEditor | undefined {
-  const visible = vscode.window.visibleTextEditors;
+  const writable = (editor: vscode.TextEditor) => editor.document.uri.scheme === 'untitled' || vscode.workspace.fs.isWritableFileSystem(editor.document.uri.scheme) === true;
+  const visible = vscode.window.visibleTextEditors.filter(writable);
   const active = vscode.window.activeTextEditor;
   if (active && visible.includes(active)) return active;
-  return visible.find((editor) => editor.document.uri.scheme === 'file') ?? active ?? visible[0];
+  return visible.find((editor) => editor.document.uri.scheme === 'file') ?? visible[0];
 }
