@@ -1,29 +1,14 @@
 // Speed figures in real VS Code (code-server + Chromium), printed for `npm run bench -- vscode` and the
 // e2e log. They assert what the user must see, never a duration: timings are read, not enforced.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
 import { sendChatMessage, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
+import { codeAgentLogText } from './support/extensionLog';
 import { chatPosts } from './support/modelRequests';
 
 const ANSWER_KB = 200;
-
-/** The `CodeAgent` log output channel's file under the instance's user-data-dir (VS Code writes one per window). */
-function codeAgentLogs(userDataDir: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === 'CodeAgent.log') found.push(full);
-    }
-  };
-  walk(path.join(userDataDir, 'logs'));
-  return found;
-}
 
 describe('figures in real VS Code', function () {
   const suite = useCodeServerSuite();
@@ -68,7 +53,7 @@ describe('figures in real VS Code', function () {
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const line = await eventually(() => {
-      const text = codeAgentLogs(suite.server.userDataDir).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+      const text = codeAgentLogText(suite.server.userDataDir);
       const match = /activated in ([\d.]+) ms/.exec(text);
       assert.ok(match, 'the CodeAgent log says how long activation took');
       return match;

@@ -11,6 +11,7 @@ import type { ScriptedReply } from '../fixtures/scriptedModelServer';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
+import { codeAgentLogText } from './support/extensionLog';
 import { chatPosts } from './support/modelRequests';
 import { testResultsDir } from './support/paths';
 import { writeWorkspaceSettings } from './support/testWorkspace';
@@ -142,7 +143,8 @@ describe('tool cards, live todos and code blocks', function () {
     assert.equal(await read.locator('.tool-key').textContent(), 'src/a.ts');
     await read.locator('summary').click();
     await read.getByRole('button', { name: 'Open src/a.ts at line 4' }).click();
-    await session.page.locator('.tabs-container .tab.active', { hasText: 'a.ts' }).waitFor({ timeout: 15_000 });
+    // Not just any tab with a.ts in its name: the diff's tab is one too, and its cursor is on line 4 as well.
+    await session.page.locator('.tabs-container .tab.active', { hasText: 'a.ts', hasNotText: 'changed by CodeAgent' }).waitFor({ timeout: 15_000 });
     await session.page.locator('.statusbar-item', { hasText: /Ln 4, Col 1/ }).first().waitFor({ timeout: 10_000 });
 
     // The todo list: one widget, updated in place through every state, folded to its progress once idle.
@@ -151,10 +153,14 @@ describe('tool cards, live todos and code blocks', function () {
     assert.equal(await chat.locator(`${TRANSCRIPT} [data-kind="plan"]`).count(), 0, 'the list is not reprinted in the transcript');
     assert.equal(await widget.locator('details').getAttribute('open'), null, 'folded when idle');
     assert.match((await widget.locator('summary').textContent()) ?? '', /Todos 3\/3 done/);
-    await widget.locator('summary').focus();
+    // A real click, not focus(): opening the file above gave the editor the focus, and a script's focus() inside
+    // the webview's frame does not take it back, so the keys would land in the editor.
+    await widget.locator('summary').click();
+    assert.equal(await widget.locator('details').getAttribute('open'), '', 'a click opens it again');
     await chat.page().keyboard.press('Enter');
-    assert.equal(await widget.locator('details').getAttribute('open'), '', 'Enter opens it again');
+    assert.equal(await widget.locator('details').getAttribute('open'), null, 'Enter folds it');
     await chat.page().keyboard.press('Enter');
+    assert.equal(await widget.locator('details').getAttribute('open'), '', 'Enter opens it');
 
     // The code block: language, highlighted, scrolls inside itself; Copy reaches the clipboard; Insert the editor.
     const block = chat.locator(`${TRANSCRIPT} [data-kind="assistant"] pre.code-block`).last();
@@ -170,7 +176,8 @@ describe('tool cards, live todos and code blocks', function () {
     await block.getByRole('button', { name: 'Copy code' }).click();
     await eventually(async () => assert.equal(await session.page.evaluate('navigator.clipboard.readText()'), `${CODE}\n${LONG_LINE}\n`), { timeoutMs: 10_000, message: 'the code is on the clipboard' });
     await block.getByRole('button', { name: 'Insert at cursor' }).click();
-    // Whichever editor is the target (the active one, or a visible one), the code is in it.
+    // The target is the file the user last opened (src/a.ts, from the Read card), and the code shows in it.
+    await eventually(() => assert.match(codeAgentLogText(suite.server.userDataDir), /Insert at cursor: into file:\/\/\S+\/src\/a\.ts$/m), { timeoutMs: 10_000, message: 'the host inserts into src/a.ts' });
     await eventually(async () => assert.match((await session.page.locator('.monaco-editor .view-lines').allTextContents()).join('\n'), /export\sconst\sanswer\s=\s42;/), { timeoutMs: 10_000, message: 'the code is in the editor' });
 
     // The same panel in every theme (switched live through the workspace settings).
