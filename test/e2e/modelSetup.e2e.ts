@@ -120,6 +120,9 @@ describe('model setup', function () {
     await eventually(async () => assert.equal(await chat.evaluate('document.body.classList.contains("vscode-high-contrast")'), true), { timeoutMs: 20_000, message: 'the high-contrast theme' });
 
     // Tab from the first provider to "Use a custom endpoint": every preset is in the tab order.
+    // A real click on the panel first: a script's focus() inside the webview does not move the page's focus
+    // into its frame, so the keys below could land in the workbench.
+    await onboarding.locator('h3').first().click();
     await onboarding.getByRole('button', { name: 'Use OpenAI' }).focus();
     const focusedName = () => chat.evaluate('document.activeElement && document.activeElement.textContent') as Promise<string | null>;
     const seen: string[] = [];
