@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { conversationFormatVersion, conversationSchema, summarizeConversation, type Conversation, type ConversationSummary } from '../core/conversation/conversation';
-import { decodeConversation, encodeConversation } from '../core/conversation/conversationCodec';
+import { summarizeConversation, type Conversation, type ConversationSummary } from '../core/conversation/conversation';
+import { encodeConversation } from '../core/conversation/conversationCodec';
 import type { ConversationProblemListener, ConversationStore } from '../core/ports/conversationStore';
 import { appendFileDurable, atomicTempTarget, syncDirectory, writeFileAtomic } from './atomicFile';
-import { encodeConversationMeta, summaryFromMeta } from './conversationFileMeta';
+import { encodeConversationMeta } from './conversationFileMeta';
 import { assertSafeConversationId, conversationFiles, parseConversationFileName } from './conversationFileNames';
+import { ConversationFileReader } from './conversationFileReader';
 import { ConversationFileWriteQueue } from './conversationFileWriteQueue';
-import { capStrings, conversationFileFormat, encodeLogHeader, snapshotFile } from './conversationLogRecords';
-import { replayLog } from './conversationLogReplay';
+import { capStrings, conversationFileFormat, encodeLogHeader } from './conversationLogRecords';
 import { ConversationTracker } from './conversationTracker';
+import { errnoOf, messageOf } from './errnoOf';
 
 export interface FileConversationStoreOptions {
   /** Each distinct problem is reported once per store. */
@@ -19,24 +20,6 @@ export interface FileConversationStoreOptions {
   minCompactBytes?: number;
   /** … or holds this many lines. */
   maxLogLines?: number;
-}
-
-/** A snapshot file as read: format 1 (a whole conversation) or format 2 (a conversation and the generation its log continues). */
-type ReadSnapshot =
-  | { kind: 'ok'; conversation: Conversation; gen?: string; bytes: number }
-  | { kind: 'futureVersion'; version: number }
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'missing' };
-
-/** A conversation as read from disk, with what the next save needs to append to it. */
-interface ReadConversation {
-  conversation: Conversation;
-  gen?: string;
-  snapshotBytes: number;
-  logBytes: number;
-  logLines: number;
-  /** False when the next save must write a new snapshot: no log to append to, or one ending in damage. */
-  appendable: boolean;
 }
 
 type WriteOp =
@@ -77,16 +60,17 @@ const maxOpenConversations = 8;
  */
 export class FileConversationStore implements ConversationStore {
   private readonly writes = new ConversationFileWriteQueue();
-  /** Ids whose main file is known to be readable: only such a file may replace the backup. */
-  private readonly readableMain = new Set<string>();
   private readonly reported = new Set<string>();
   private readonly open = new Map<string, OpenConversation>();
   private started?: Promise<void>;
+  private readonly reader: ConversationFileReader;
 
   constructor(
     private readonly dir: string,
     private readonly options: FileConversationStoreOptions = {},
-  ) {}
+  ) {
+    this.reader = new ConversationFileReader(dir, (message) => this.report(message));
+  }
 
   async list(): Promise<ConversationSummary[]> {
     await this.start();
@@ -102,7 +86,7 @@ export class FileConversationStore implements ConversationStore {
       const file = parseConversationFileName(name);
       if (file && (file.role === 'main' || file.role === 'backup')) ids.add(file.id);
     }
-    const summaries = await mapWithConcurrency([...ids], listConcurrency, (id) => this.summaryOf(id));
+    const summaries = await mapWithConcurrency([...ids], listConcurrency, (id) => this.reader.summaryOf(id));
     return summaries
       .filter((s): s is ConversationSummary => s !== undefined)
       .sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
@@ -112,7 +96,7 @@ export class FileConversationStore implements ConversationStore {
     assertSafeConversationId(id);
     await this.writes.settled(id);
     await this.start();
-    const read = await this.read(id);
+    const read = await this.reader.read(id);
     if (!read) return undefined;
     // Only if nothing was asked of this id meanwhile: a later save or delete knows better than this read.
     const current = this.open.get(id);
@@ -198,9 +182,9 @@ export class FileConversationStore implements ConversationStore {
       if (first.kind === 'delete' || ops.slice(0, from).some((op) => op.kind === 'delete')) await this.removeFiles(id, open);
       if (first.kind === 'snapshot') {
         await fsp.mkdir(this.dir, { recursive: true });
-        const keepPrevious = await this.mainIsReadable(id);
+        const keepPrevious = await this.reader.mainIsReadable(id);
         await writeFileAtomic(files.main, first.text, { keepPreviousAs: keepPrevious ? files.backup : undefined });
-        this.readableMain.add(id);
+        this.reader.setMainReadable(id, true);
         const log = encodeLogHeader(first.gen) + text;
         await writeFileAtomic(files.log, log);
         await syncDirectory(this.dir);
@@ -232,7 +216,7 @@ export class FileConversationStore implements ConversationStore {
     const files = conversationFiles(this.dir, id);
     // Backup first: a crash part-way must not leave a lone backup that brings the conversation back.
     for (const file of [files.backup, files.meta, files.main, files.log]) await fsp.rm(file, { force: true });
-    this.readableMain.delete(id);
+    this.reader.setMainReadable(id, false);
     open.diskMainBytes = 0;
     open.diskLogBytes = 0;
     await syncDirectory(this.dir);
@@ -258,101 +242,6 @@ export class FileConversationStore implements ConversationStore {
       if (this.open.size <= maxOpenConversations) break;
       if (old.pending.length === 0 && !this.writes.busy(oldId)) this.open.delete(oldId);
     }
-  }
-
-  /** A damaged main file must not replace a good backup; a newer format must not be overwritten at all. */
-  private async mainIsReadable(id: string): Promise<boolean> {
-    if (this.readableMain.has(id)) return true;
-    const main = await this.readSnapshot(conversationFiles(this.dir, id).main, id);
-    if (main.kind === 'futureVersion') {
-      throw new Error(`Conversation '${id}' was saved by a newer CodeAgent (format ${main.version}); it is not overwritten.`);
-    }
-    return main.kind === 'ok';
-  }
-
-  private async summaryOf(id: string): Promise<ConversationSummary | undefined> {
-    const files = conversationFiles(this.dir, id);
-    const [mainSize, logSize, metaText] = await Promise.all([
-      fsp.stat(files.main).then((s) => s.size, () => undefined),
-      fsp.stat(files.log).then((s) => s.size, () => undefined),
-      fsp.readFile(files.meta, 'utf8').catch(() => undefined),
-    ]);
-    if (mainSize !== undefined && metaText !== undefined) {
-      const summary = summaryFromMeta(metaText, id, mainSize, logSize);
-      if (summary) return summary;
-    }
-    // No sidecar, or one from another state of the files: read the conversation itself.
-    const read = await this.read(id);
-    return read && summarizeConversation(read.conversation);
-  }
-
-  private async read(id: string): Promise<ReadConversation | undefined> {
-    const files = conversationFiles(this.dir, id);
-    const main = await this.readSnapshot(files.main, id);
-    if (main.kind === 'ok') {
-      this.readableMain.add(id);
-      return this.withLog(id, main);
-    }
-    this.readableMain.delete(id);
-    if (main.kind === 'futureVersion') {
-      this.report(`Conversation '${id}' was saved by a newer CodeAgent (format ${main.version}); it is skipped and left untouched.`);
-      return undefined;
-    }
-    const backup = await this.readSnapshot(files.backup, id);
-    if (main.kind === 'missing' && backup.kind === 'missing') return undefined;
-    const mainProblem = main.kind === 'missing' ? 'is missing' : `could not be read (${main.reason})`;
-    if (backup.kind === 'ok') {
-      this.report(`Conversation '${id}': ${path.basename(files.main)} ${mainProblem}; the previous save was restored from its backup.`);
-      const read = await this.withLog(id, backup);
-      return read && { ...read, appendable: false };
-    }
-    const backupProblem = backup.kind === 'missing' ? 'there is no backup' : 'its backup could not be read either';
-    this.report(`Conversation '${id}' is skipped: ${path.basename(files.main)} ${mainProblem} and ${backupProblem}.`);
-    return undefined;
-  }
-
-  /** The snapshot with its log applied, when the log continues it. */
-  private async withLog(id: string, snapshot: Extract<ReadSnapshot, { kind: 'ok' }>): Promise<ReadConversation | undefined> {
-    const plain: ReadConversation = { conversation: snapshot.conversation, gen: snapshot.gen, snapshotBytes: snapshot.bytes, logBytes: 0, logLines: 0, appendable: false };
-    if (snapshot.gen === undefined) return plain; // format 1: migrated by the next save
-    const logFile = conversationFiles(this.dir, id).log;
-    let bytes: Buffer;
-    try {
-      bytes = await fsp.readFile(logFile);
-    } catch (error) {
-      if (errnoOf(error) !== 'ENOENT') this.report(`Conversation '${id}': its log could not be read (${messageOf(error)}); the last snapshot was loaded.`);
-      return plain;
-    }
-    const replayed = replayLog(snapshot.conversation, bytes.toString('utf8'), snapshot.gen);
-    if (replayed.kind === 'futureVersion') {
-      this.report(`Conversation '${id}' was saved by a newer CodeAgent (format ${replayed.version}); it is skipped and left untouched.`);
-      return undefined;
-    }
-    if (replayed.kind === 'stale') return plain;
-    if (replayed.damage) {
-      this.report(`Conversation '${id}': ${path.basename(logFile)} is damaged: ${replayed.damage}. It was loaded as it was before that point.`);
-    }
-    return {
-      conversation: replayed.conversation, gen: snapshot.gen, snapshotBytes: snapshot.bytes,
-      logBytes: bytes.length, logLines: replayed.lines, appendable: !replayed.torn && !replayed.damage,
-    };
-  }
-
-  private async readSnapshot(file: string, id: string): Promise<ReadSnapshot> {
-    let bytes: Buffer;
-    try {
-      bytes = await fsp.readFile(file);
-    } catch (error) {
-      const code = errnoOf(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-      return { kind: 'invalid', reason: messageOf(error) };
-    }
-    const text = bytes.toString('utf8');
-    const decoded = decodeSnapshot(text);
-    if (decoded.kind === 'ok' && decoded.conversation.id !== id) {
-      return { kind: 'invalid', reason: `it holds conversation '${decoded.conversation.id}'` };
-    }
-    return decoded.kind === 'ok' ? { ...decoded, bytes: bytes.length } : decoded;
   }
 
   private start(): Promise<void> {
@@ -383,27 +272,6 @@ export class FileConversationStore implements ConversationStore {
   }
 }
 
-/** Format 2 wraps the conversation with the generation its log continues; format 1 is the conversation itself. */
-function decodeSnapshot(text: string): Exclude<ReadSnapshot, { kind: 'missing' | 'ok' }> | { kind: 'ok'; conversation: Conversation; gen?: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { kind: 'invalid', reason: `not valid JSON (${messageOf(error)})` };
-  }
-  const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
-  if (version === conversationFormatVersion) return decodeConversation(text);
-  if (typeof version === 'number' && version > conversationFileFormat) return { kind: 'futureVersion', version };
-  const file = snapshotFile.safeParse(json);
-  if (!file.success || file.data.version !== conversationFileFormat) return { kind: 'invalid', reason: 'not a conversation snapshot' };
-  const conversation = conversationSchema.safeParse(file.data.conversation);
-  if (!conversation.success) {
-    const issue = conversation.error.issues[0];
-    return { kind: 'invalid', reason: issue ? `conversation.${issue.path.join('.')}: ${issue.message}` : 'invalid conversation' };
-  }
-  return { kind: 'ok', conversation: conversation.data, gen: file.data.gen };
-}
-
 async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let nextIndex = 0;
@@ -415,12 +283,4 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, map:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
-}
-
-function errnoOf(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

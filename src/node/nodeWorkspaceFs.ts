@@ -3,12 +3,9 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { DirEntry, FileStat, WorkspaceFs } from '../core/ports/workspaceFs';
 import { renameWithRetry } from './atomicFile';
+import { errnoOf } from './errnoOf';
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
-
-function errnoOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null ? (error as NodeJS.ErrnoException).code : undefined;
-}
 
 /** WorkspaceFs on node:fs, rooted at one folder. */
 /** Strict: a file that is not valid UTF-8 is reported, never silently mangled. BOMs stay in the text. */

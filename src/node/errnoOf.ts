@@ -1,0 +1,8 @@
+/** The `code` of a node:fs error (`ENOENT`, `EACCES`…), undefined for anything else. */
+export function errnoOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? (error as NodeJS.ErrnoException).code : undefined;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
