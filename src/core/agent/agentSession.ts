@@ -19,13 +19,14 @@ import type { FileChange } from '../tools/approval';
 import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore, formatTodoList } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { runAgentTurn, type TurnEnd, type TurnRecord } from './agentTurn';
+import { runAgentTurn, type TurnEnd } from './agentTurn';
 import type { Approver } from './approvalGate';
-import { addUsage, costOf } from './cost';
 import { repairInterruptedTurn } from './interruptedTurn';
 import { StreamedReplyText } from './streamedReplyText';
 import { PendingQuestion } from './pendingDecisions';
 import { buildSystemPrompt } from './systemPrompt';
+import { historyMessageOf } from './turnRecordMessage';
+import { UsageLedger } from './usageLedger';
 import { AgentHistories } from '../agents/agentHistories';
 import type { ContextMode } from '../agents/contextMode';
 import { sharedHistoryView } from '../agents/sharedHistoryView';
@@ -33,9 +34,9 @@ import type { AgentCatalog } from '../orchestration/agentCatalog';
 import { routeMessage, type MessageRoute } from '../orchestration/messageRoute';
 import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
 import { turnProfile } from '../orchestration/turnProfile';
-import type { PlanSnapshot } from '../plan/planSnapshot';
 import type { PlanTaskState } from '../plan/planTask';
-import { TaskManager } from '../plan/taskManager';
+import { restoredPlan } from '../plan/restoredPlan';
+import type { TaskManager } from '../plan/taskManager';
 import { ConversationReview } from '../review/conversationReview';
 import { defaultContextSummary } from '../subagents/defaultContextSummary';
 
@@ -74,8 +75,7 @@ export class AgentSession {
   private readonly todos = new InMemoryTodoStore();
   private readonly readLedger = new ReadLedger();
   private readonly question = new PendingQuestion();
-  private totals: ConversationTotals;
-  private lastUsage: TokenUsage | undefined;
+  private readonly usage: UsageLedger;
   private turnInProgress: TurnInProgress | undefined;
   private readonly streamedReply = new StreamedReplyText();
   private running: AbortController | undefined;
@@ -101,14 +101,13 @@ export class AgentSession {
     if (isolated) this.agentHistories.set(isolated, repairInterruptedTurn(this.agentHistories.get(isolated), interrupted, stamp));
     this.agentModes = new Map(Object.entries(restored?.agentModes ?? {}));
     this.review = new ConversationReview({ checkpoints: restored?.checkpoints, changes: restored?.changes });
-    this.plan = restorePlan(restored?.plan, interrupted !== undefined, deps.onProblem);
+    this.plan = restoredPlan(restored?.plan, interrupted !== undefined, deps.onProblem);
     this.plan.onChange((snapshot) => {
       this.emitPlan?.({ type: 'plan', summary: this.plan.summary(), tasks: snapshot.tasks });
       deps.onChange?.();
     });
     this.todos.set(restored?.todos ?? []);
-    this.totals = restored?.totals ?? { inputTokens: 0, outputTokens: 0, cost: 0 };
-    this.lastUsage = restored?.lastUsage;
+    this.usage = new UsageLedger(restored);
   }
 
   /** The plan as the panel shows it; undefined when the conversation has none. */
@@ -130,7 +129,7 @@ export class AgentSession {
   }
 
   get lastReportedUsage(): TokenUsage | undefined {
-    return this.lastUsage;
+    return this.usage.lastUsage;
   }
 
   get contextWindowTokens(): number {
@@ -138,7 +137,7 @@ export class AgentSession {
   }
 
   get usageTotals(): ConversationTotals {
-    return { ...this.totals };
+    return this.usage.totals;
   }
 
   /** True while AskUser waits: the next chat message is its answer, not a new turn. */
@@ -170,8 +169,8 @@ export class AgentSession {
       updatedAt: this.deps.clock.now(),
       messages: [...this.history.messages],
       transcript,
-      totals: { ...this.totals },
-      lastUsage: this.lastUsage,
+      totals: this.usage.totals,
+      lastUsage: this.usage.lastUsage,
       todos: [...this.todos.get()],
       turnInProgress: this.turnInProgress && { ...this.turnInProgress, partialText: this.streamedReply.text || undefined },
       plan: this.plan.tasks().length ? this.plan.snapshot() : undefined,
@@ -266,7 +265,7 @@ export class AgentSession {
     const date = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
     const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
     const rules = (touchedPaths: readonly string[]) => this.rules(touchedPaths);
-    const onUsage = (usage: TokenUsage) => this.recordUsage(turnId, usage, settings, emit, false);
+    const onUsage = (usage: TokenUsage) => this.usage.record(turnId, usage, settings, emit, false);
     const outcome = await runAgentTurn(turnId, input.modelText, {
       model: this.deps.model(),
       clock: this.deps.clock,
@@ -296,9 +295,9 @@ export class AgentSession {
       history: historyForTurn,
       todoRecap: () => (this.todos.get().length ? formatTodoList(this.todos.get()) : ''),
       emit,
-      onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit),
+      onUsage: (usage) => this.usage.record(turnId, usage, settings, emit),
       onRequest: (layered) => { this.lastRequest = { layered, at: this.deps.clock.now(), model: turnSettings.model.name }; },
-      onRecord: (record) => store(this.toHistoryMessage(record, turnId, settings)),
+      onRecord: (record) => store(historyMessageOf(record, { id: this.deps.newId(), createdAt: this.deps.clock.now(), turnId }, settings)),
       isConcurrentSafe: concurrentSafeTask(tools, this.deps.agents),
     }, controller.signal).finally(() => {
       const changes = review.finish();
@@ -319,7 +318,7 @@ export class AgentSession {
         clock: this.deps.clock,
         maxRetries: settings.model.maxRetries,
         maxOutputTokens: settings.model.maxOutputTokens,
-        onUsage: (usage) => this.recordUsage(turnId, usage, settings, emit, false),
+        onUsage: (usage) => this.usage.record(turnId, usage, settings, emit, false),
       }),
     });
     if (compaction.result && compaction.result.outcome !== 'nothingToDo') this.deps.onChange?.();
@@ -344,40 +343,5 @@ export class AgentSession {
   private append(message: HistoryMessage): void {
     this.history.append(message);
     this.deps.onChange?.();
-  }
-
-  private toHistoryMessage(record: TurnRecord, turnId: string, settings: Settings): HistoryMessage {
-    // Fields set one by one, not spread: V8 keeps such objects on a fast shape, which every pass over history feels.
-    const message: HistoryMessage = { id: this.deps.newId(), createdAt: this.deps.clock.now(), kind: record.kind, role: record.message.role, content: record.message.content, turnId };
-    if (record.message.toolCalls) message.toolCalls = record.message.toolCalls;
-    if (record.message.toolCallId) message.toolCallId = record.message.toolCallId;
-    if (record.toolName) message.toolName = record.toolName;
-    if (record.usage) {
-      message.usage = record.usage;
-      message.cost = costOf(record.usage, settings);
-    }
-    return message;
-  }
-
-  /** `chatCall`: false for the summary call, whose usage costs money but says nothing about the chat's context size. */
-  private recordUsage(turnId: string, usage: TokenUsage, settings: Settings, emit: EventSink, chatCall = true): void {
-    const cost = costOf(usage, settings);
-    if (chatCall) this.lastUsage = usage;
-    this.totals = addUsage(this.totals, usage, cost);
-    emit({ type: 'tokenUsage', turnId, usage, cost });
-    if (chatCall) emit({ type: 'contextWindow', usedTokens: usage.inputTokens + usage.outputTokens, windowTokens: settings.model.contextWindow });
-  }
-}
-
-/** The stored plan; a child that a reload killed leaves its task failed (and its dependents skipped), never running. */
-function restorePlan(snapshot: PlanSnapshot | undefined, interrupted: boolean, onProblem: ((message: string) => void) | undefined): TaskManager {
-  if (!snapshot) return new TaskManager();
-  try {
-    const plan = TaskManager.fromSnapshot(snapshot);
-    if (interrupted) plan.interruptRunning('The window was reloaded while its sub-agent ran; it did not finish.');
-    return plan;
-  } catch (error) {
-    onProblem?.(`The stored plan could not be restored: ${error instanceof Error ? error.message : String(error)}`);
-    return new TaskManager();
   }
 }
