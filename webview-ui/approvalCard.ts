@@ -36,7 +36,7 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
     const decided = document.createElement('details');
     decided.className = 'approval-decided';
     const summary = document.createElement('summary');
-    summary.textContent = tool === 'Bash' ? 'Command' : 'Diff';
+    summary.textContent = tool === 'Bash' ? 'Command' : mcp ? 'Call' : 'Diff';
     decided.append(summary, detail, ...where);
     return [outcome, decided];
   }

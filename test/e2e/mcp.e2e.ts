@@ -1,12 +1,13 @@
 // MCP servers (spec §12): `.vscode/mcp.json` names the reference server-everything (from the npm registry)
 // and a server that dies on start. The panel shows one ready with its tools and the other failed with its
 // stderr; the scripted model calls `mcp__everything__get-sum` in xml and the sum reaches its next request.
-// Restart starts the server again.
+// Restart starts the server again. A second test runs the reference server-filesystem on the workspace: its
+// write_file waits for the user in the chat, a rejection reaches the model with its feedback, Run writes the file.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
-import { sendChatMessage, waitForIdle } from './support/chatPanel';
+import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
 import { projectRoot } from './support/paths';
@@ -14,6 +15,7 @@ import { systemPrompt } from './support/subAgents';
 import { useCodeServerSuite } from './support/codeServerSuite';
 
 const EVERYTHING = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const FILESYSTEM = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 const USAGE = { prompt_tokens: 300, completion_tokens: 20 };
 const SUM_CALL = 'Let me add them with the MCP tool.\n<mcp__everything__get-sum>\n<a>19</a>\n<b>23</b>\n</mcp__everything__get-sum>';
 
@@ -90,5 +92,52 @@ describe('MCP servers', function () {
     } }));
     await mcpServer(chat, 'second').and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
     await broken.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('an MCP tool that writes waits for the user in its card: Reject sends the feedback, Run calls it', async function () {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'mcp-approval' });
+    fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { files: { command: process.execPath, args: [FILESYSTEM, workspace] } } }));
+    const notes = path.join(workspace, 'notes.md');
+    const writeCall = (content: string) => `Writing the notes.\n<mcp__files__write_file>\n<path>${notes}</path>\n<content>${content}</content>\n</mcp__files__write_file>`;
+    suite.model.enqueue(
+      { text: writeCall('draft'), usage: USAGE },
+      { text: writeCall('final notes'), usage: USAGE },
+      { text: '<AttemptCompletion>\n<result>notes.md is written.</result>\n</AttemptCompletion>', usage: USAGE },
+    );
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await mcpServer(chat, 'files').and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    await sendChatMessage(chat, 'Write my notes to notes.md with the files server.');
+
+    const cards = chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="mcp__files__write_file"]`);
+    const waiting = cards.first().locator('[data-kind="approval"]');
+    await waiting.getByRole('button', { name: 'Reject' }).waitFor({ timeout: 20_000 });
+    const asked = (await waiting.textContent()) ?? '';
+    assert.match(asked, /Call this MCP tool\?/);
+    assert.match(asked, /MCP server: files\s+Tool: write_file/);
+    assert.ok(asked.includes('"content": "draft"'), `the arguments are shown: ${asked}`);
+    assert.equal(fs.existsSync(notes), false, 'nothing written while the card waits');
+    assert.equal(chatPosts(suite.model).length, 1, 'and the model waits too');
+    await waiting.getByRole('textbox', { name: 'Feedback for the agent' }).fill('Not a draft, the final notes.');
+    await waiting.getByRole('button', { name: 'Reject' }).click();
+
+    const second = cards.nth(1).locator('[data-kind="approval"]');
+    await second.getByRole('button', { name: 'Accept' }).waitFor({ timeout: 20_000 });
+    assert.equal(fs.existsSync(notes), false, 'the rejected call wrote nothing');
+    const afterReject = lastMessage(chatPosts(suite.model)[1]!);
+    assert.match(afterReject.content, /^<tool_result tool="mcp__files__write_file" status="error">/);
+    assert.match(afterReject.content, /User feedback: Not a draft, the final notes\./);
+    assert.equal(await second.getByRole('button', { name: 'Accept' }).textContent(), 'Run');
+    await second.getByRole('button', { name: 'Accept' }).click();
+
+    await transcriptEntries(chat, 'completion').first().waitFor({ timeout: 20_000 });
+    await waitForIdle(chat);
+    assert.equal(fs.readFileSync(notes, 'utf8'), 'final notes');
+    assert.match(lastMessage(chatPosts(suite.model)[2]!).content, /^<tool_result tool="mcp__files__write_file" status="success">/);
+    // Decided, each card says how in one line and keeps the call a click away.
+    assert.match((await cards.first().locator('.approval-outcome').textContent()) ?? '', /^Rejected: Not a draft, the final notes\.$/);
+    assert.equal(await cards.nth(1).locator('.approval-outcome').textContent(), 'Accepted');
+    assert.equal(await cards.nth(1).locator('.approval-decided summary').textContent(), 'Call');
   });
 });
