@@ -15,3 +15,9 @@ export function formatDuration(ms: number): string {
   if (seconds < 60) return `${Math.round(seconds)} s`;
   return `${Math.floor(seconds / 60)} m ${Math.round(seconds % 60)} s`;
 }
+
+/** How long a call has been running, in whole seconds as it ticks: 3 s, 1 m 5 s. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} m ${seconds % 60} s`;
+}

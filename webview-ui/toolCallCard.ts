@@ -3,6 +3,7 @@ import { ChildAgentView, type TranscriptEntry } from '../src/protocol/transcript
 import { agentBadge } from './agentBadge';
 import { codicon, statusIcons, toolIcon } from './codicon';
 import { formatCost, formatDuration, formatTokens } from './format';
+import { stopTicking, tickWhileRunning } from './runningDuration';
 import { toolCardResult } from './toolCardResult';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
@@ -71,7 +72,9 @@ function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string,
   const keyElement = header.querySelector<HTMLElement>(':scope > .tool-key')!;
   setText(keyElement, key);
   keyElement.title = key;
-  setText(header.querySelector(':scope > .tool-duration')!, duration(meta, status));
+  const durationElement = header.querySelector<HTMLElement>(':scope > .tool-duration')!;
+  if (status === 'running') tickWhileRunning(durationElement);
+  else stopTicking(durationElement, duration(meta, status));
 
   header.querySelector(':scope > .child-status')?.remove();
   header.querySelector(':scope > .agent-badge')?.remove();
