@@ -9,6 +9,7 @@ import { planChecklist } from './planChecklist';
 import { renderToolCard } from './toolCallCard';
 import { changesEntry } from './changesEntry';
 import { post } from './vscodeApi';
+import { vscodeButton } from './vscodeButton';
 
 const markdownKinds = new Set(['user', 'assistant', 'completion', 'thinking']);
 
@@ -104,6 +105,7 @@ function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'tool-result') return toolResult(entry);
   if (entry.kind === 'thinking') return [collapsed('Thinking', body)];
   if (entry.kind === 'user' && entry.meta?.checkpoint && entry.turnId && header) header.append(restoreButton(entry.turnId));
+  if (entry.kind === 'error' && entry.meta?.retryable && entry.turnId) return [...(header ? [header] : []), body, retryRow(entry.turnId)];
   return header ? [header, body] : [body];
 }
 
@@ -169,4 +171,17 @@ function restoreButton(turnId: string): HTMLElement {
   button.setAttribute('aria-label', 'Restore checkpoint');
   button.addEventListener('click', () => post({ type: 'restoreCheckpoint', turnId }));
   return button;
+}
+
+/** A turn that failed before doing anything (the provider was down, say): its message runs again as it was. */
+function retryRow(turnId: string): HTMLElement {
+  const row = document.createElement('div');
+  row.className = 'buttons retry-row';
+  const button = vscodeButton('Retry', () => {
+    button.toggleAttribute('disabled', true);
+    post({ type: 'retry', turnId });
+  });
+  button.title = 'Send this turn\'s message again';
+  row.append(button);
+  return row;
 }

@@ -6,7 +6,8 @@ import type { ToolResultDetail } from './agent/toolResultView';
 export type AgentEvent =
   /** agent: the named agent running this turn (its entries carry it); planMode: the turn plans and dispatches. */
   /** checkpoint: the files as they were before this message can be restored (spec §8). */
-  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean; checkpoint?: boolean }
+  /** `retryOf`: the failed turn this one runs again; its user message left history. */
+  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean; checkpoint?: boolean; retryOf?: string }
   /** A local answer (`/agents list`, a usage error): shown, never sent to the model, never stored in history. */
   | { type: 'notice'; turnId: string; text: string }
   | { type: 'thinking'; turnId: string; delta: string }
@@ -34,6 +35,7 @@ export type AgentEvent =
   | { type: 'subagent'; parentCallId: string; agent?: string; event: AgentEvent }
   /** A child agent's state for its Task card: sent when it starts, after each model call and usage report, and when it ends. */
   | { type: 'subagentStatus'; parentCallId: string; agent?: string; status: 'running' | 'completed' | 'failed' | 'cancelled'; steps: number; usage: { inputTokens: number; outputTokens: number; cost: number } }
-  | { type: 'turnEnded'; turnId: string; reason: 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations' };
+  /** `retryable`: the turn failed before storing anything but its user message, so it can run again as it was. */
+  | { type: 'turnEnded'; turnId: string; reason: 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations'; retryable?: boolean };
 
 export type EventSink = (event: AgentEvent) => void;

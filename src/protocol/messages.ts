@@ -39,6 +39,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('revertChange'), turnId: z.string(), path: z.string() }),
   /** All of a turn's changes in VS Code's multi-file diff. */
   z.object({ type: z.literal('reviewChanges'), turnId: z.string() }),
+  /** The `Retry` of a turn that failed before doing anything: its message runs again. */
+  z.object({ type: z.literal('retry'), turnId: z.string().check(z.minLength(1)) }),
   /** A user entry's `Restore checkpoint`. */
   z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */

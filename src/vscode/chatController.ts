@@ -69,6 +69,7 @@ export class ChatController {
         this.deliverPrefills();
       });
       case 'send': return void this.send(message.text);
+      case 'retry': return void this.retry(message.turnId);
       case 'stop': return this.session.cancel();
       case 'newChat': return void this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
@@ -99,12 +100,25 @@ export class ChatController {
       return;
     }
     if (this.session.busy) return this.deps.log('A turn is running; the message was not sent.');
+    await this.runTurn((session, sink) => session.send(text, sink));
+  }
+
+  /** A failed turn's Retry: its message again, from the transcript's user entry (what the user typed). */
+  async retry(turnId: string): Promise<void> {
+    await this.ready;
+    if (this.session.busy) return this.deps.log('A turn is running; the retry was not started.');
+    const text = this.projector.entries.find((e) => e.kind === 'user' && e.turnId === turnId)?.text;
+    if (text === undefined || !this.session.canRetry(turnId)) return this.showWarning('That turn can no longer be retried: send the message again.');
+    await this.runTurn((session, sink) => session.retry(turnId, text, sink));
+  }
+
+  private async runTurn(start: (session: AgentSession, sink: (event: AgentEvent) => void) => Promise<unknown>): Promise<void> {
     const session = this.session;
     const projector = this.projector;
     this.deps.lastConversation.set(session.id);
     this.emit({ type: 'busy', busy: true });
     try {
-      await session.send(text, (event: AgentEvent) => {
+      await start(session, (event: AgentEvent) => {
         // Events of a conversation the user already left must not leak into the one on screen.
         if (session !== this.session) return;
         this.deps.onEvent?.(event);

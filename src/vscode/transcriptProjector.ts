@@ -90,7 +90,9 @@ export class TranscriptProjector {
         this.streaming = undefined;
         if (event.agent) this.turnAgents.set(event.turnId, event.agent);
         const meta = { ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.checkpoint ? { checkpoint: true } : {}) };
-        const patches = [this.add('user', event.userText, event.turnId, Object.keys(meta).length ? meta : undefined)];
+        // A failed turn run again: its message left history, so its Retry and Restore checkpoint go.
+        const patches = event.retryOf ? this.withoutMeta(event.retryOf, { user: 'checkpoint', error: 'retryable' }) : [];
+        patches.push(this.add('user', event.userText, event.turnId, Object.keys(meta).length ? meta : undefined));
         if (event.reminder) patches.push(this.add('reminder', event.reminder, event.turnId));
         for (const warning of event.warnings ?? []) patches.push(this.add('error', warning, event.turnId, { warning: true }));
         return patches;
@@ -174,6 +176,8 @@ export class TranscriptProjector {
         const patches = this.list.filter((e) => e.kind === 'tool-call' && e.turnId === event.turnId && !isTerminal(e.meta))
           .map((e) => this.upsert(e.id, 'tool-call', e.text, e.turnId, withStatus(e.meta ?? {}, { type: 'interrupted' })));
         if (event.reason === 'cancelled') patches.push(this.add('error', 'Stopped by the user.', event.turnId, { code: 'cancelled' }));
+        const failure = event.retryable ? this.list.filter((e) => e.kind === 'error' && e.turnId === event.turnId && !e.meta?.retry && !e.meta?.warning).at(-1) : undefined;
+        if (failure) patches.push(this.upsert(failure.id, 'error', failure.text, failure.turnId, { ...failure.meta, retryable: true }));
         return patches;
       }
     }
@@ -214,6 +218,14 @@ export class TranscriptProjector {
     this.list.push(entry);
     this.byId.set(entry.id, entry);
     return { type: 'entryAdded', entry: { ...entry } };
+  }
+
+  /** Updates of a turn's entries with one meta key removed, per entry kind, where they have it. */
+  private withoutMeta(turnId: string, keyOf: Partial<Record<EntryKind, string>>): HostMessage[] {
+    return this.list.filter((e) => e.turnId === turnId && keyOf[e.kind] !== undefined && e.meta?.[keyOf[e.kind]!] !== undefined).map((e) => {
+      const { [keyOf[e.kind]!]: _removed, ...meta } = e.meta!;
+      return this.upsert(e.id, e.kind, e.text, e.turnId, Object.keys(meta).length ? meta : undefined);
+    });
   }
 
   private upsert(id: string, kind: EntryKind, text: string, turnId: string | undefined, meta: Record<string, unknown> | undefined): HostMessage {

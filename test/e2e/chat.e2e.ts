@@ -1,5 +1,5 @@
 // The chat panel in a real VS Code (code-server): a streamed Markdown reply from the scripted
-// model server, and the onboarding state when no model is configured.
+// model server, Retry after the provider refused a turn, and the onboarding state when no model is configured.
 import * as assert from 'node:assert/strict';
 import { CHAT_INPUT } from './support/browserSession';
 import { sendChatMessage } from './support/chatPanel';
@@ -65,6 +65,30 @@ describe('chat panel', function () {
     const last = messages[messages.length - 1]!;
     assert.equal(last.role, 'user');
     assert.ok(contentText(last.content).startsWith('Say hello'), `last user message: ${JSON.stringify(last.content).slice(0, 200)}`);
+  });
+
+  it('a turn the provider refused shows the error with Retry; Retry sends the message once and the answer arrives', async function () {
+    suite.model.enqueue({ fault: { kind: 'http', status: 401, message: 'Incorrect API key provided' } }, { text: 'Now it works.' });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'retry' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Are you there?');
+
+    const error = chat.locator('[role="log"] [data-kind="error"]', { hasText: 'Incorrect API key provided' });
+    await error.waitFor({ timeout: 20_000 });
+    const retry = error.getByRole('button', { name: 'Retry' });
+    await retry.waitFor({ timeout: 10_000 });
+    await session.screenshot('retry-offered');
+    await retry.click();
+
+    await chat.locator(ASSISTANT, { hasText: 'Now it works.' }).waitFor({ timeout: 20_000 });
+    await eventually(async () => assert.equal(await chat.locator('[role="log"] [data-kind="error"]').getByRole('button', { name: 'Retry' }).count(), 0), { message: 'Retry is gone once used' });
+    assert.equal(await chat.locator('[role="log"] .restore-checkpoint').count(), 1, 'one Restore checkpoint: the retried message\'s');
+    const posts = suite.model.requests.filter((request) => request.method === 'POST');
+    assert.equal(posts.length, 2);
+    const users = (posts[1]!.body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user').map((m) => contentText(m.content));
+    assert.deepEqual(users, ['Are you there?'], 'the message once');
   });
 
   it('shows onboarding when no model is configured', async function () {

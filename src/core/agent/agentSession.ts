@@ -182,6 +182,28 @@ export class AgentSession {
   }
 
   async send(userText: string, sink: EventSink): Promise<TurnEnd> {
+    return this.start(userText, sink, undefined);
+  }
+
+  /** True when the turn is the last one and failed before storing anything but its user message. */
+  canRetry(turnId: string): boolean {
+    const last = this.history.messages.at(-1);
+    return !this.running && last?.kind === 'user' && last.turnId === turnId;
+  }
+
+  /**
+   * Runs a failed turn's message again as a new turn (see canRetry): its stored copy and its checkpoint go first,
+   * so history holds the message once. Undefined when the turn cannot be retried (any more).
+   */
+  async retry(turnId: string, userText: string, sink: EventSink): Promise<TurnEnd | undefined> {
+    if (!this.canRetry(turnId)) return undefined;
+    const failed = this.history.messages.at(-1)!;
+    this.history.dropLast(failed.id);
+    this.review.forgetCheckpoint(failed.id);
+    return this.start(userText, sink, turnId);
+  }
+
+  private async start(userText: string, sink: EventSink, retryOf: string | undefined): Promise<TurnEnd> {
     const emit = this.streamedReply.tap(sink);
     if (this.running) throw new Error('A turn is already running; stop it first.');
     const controller = new AbortController();
@@ -199,12 +221,12 @@ export class AgentSession {
         historyLength: (name) => this.agentHistories.get(name).length,
       });
       if (route.kind === 'notice') {
-        emit({ type: 'turnStarted', turnId, userText });
+        emit({ type: 'turnStarted', turnId, userText, retryOf });
         emit({ type: 'notice', turnId, text: route.text });
         this.deps.onChange?.();
         end = 'answered';
       } else {
-        end = await this.runTurn(turnId, userText, route, settings, startedAt, emit, controller);
+        end = await this.runTurn({ turnId, userText, startedAt, retryOf }, route, settings, emit, controller);
       }
     } catch (error) {
       if (controller.signal.aborted) end = 'cancelled';
@@ -216,11 +238,12 @@ export class AgentSession {
       this.turnInProgress = undefined;
     }
     this.deps.onChange?.();
-    emit({ type: 'turnEnded', turnId, reason: end });
+    emit({ type: 'turnEnded', turnId, reason: end, retryable: (end === 'error' && this.canRetry(turnId)) || undefined });
     return end;
   }
 
-  private async runTurn(turnId: string, userText: string, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, startedAt: number, emit: EventSink, controller: AbortController): Promise<TurnEnd> {
+  private async runTurn(turn: { turnId: string; userText: string; startedAt: number; retryOf: string | undefined }, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, emit: EventSink, controller: AbortController): Promise<TurnEnd> {
+    const { turnId, userText, startedAt, retryOf } = turn;
     const tools = typeof this.deps.tools === 'function' ? this.deps.tools() : this.deps.tools;
     const profile = turnProfile(tools, route);
     let input;
@@ -229,7 +252,7 @@ export class AgentSession {
     } catch (error) {
       if (!controller.signal.aborted) throw error;
       // Nothing reached the model or history; the message stays visible so the user can send it again.
-      emit({ type: 'turnStarted', turnId, userText, agent: profile.agentName });
+      emit({ type: 'turnStarted', turnId, userText, agent: profile.agentName, retryOf });
       emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
       throw error;
     }
@@ -244,6 +267,7 @@ export class AgentSession {
       planMode: route.planMode || undefined,
       // Restoring truncates the main history: an isolated agent's exchange has no place there.
       checkpoint: profile.historyOwner === 'main' || undefined,
+      retryOf,
     });
     if (!this.title) this.title = titleFrom(userText);
     const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;

@@ -52,6 +52,13 @@ export class HistoryManager {
     for (const message of messages) if (message.usage) this.lastUsage = usageTokens(message.usage);
   }
 
+  /** Removes the last message if it is this one (a failed turn's message, run again); false when it is not. */
+  dropLast(id: string): boolean {
+    if (this.history.at(-1)?.id !== id) return false;
+    this.history.pop();
+    return true;
+  }
+
   rounds(): HistoryRounds {
     return splitIntoRounds(this.history);
   }

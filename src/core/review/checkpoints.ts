@@ -79,6 +79,14 @@ export class CheckpointLog {
     this.copies.delete(checkpoint);
   }
 
+  /** A message that left history (a failed turn run again) takes its checkpoint with it. */
+  forget(messageId: string): void {
+    const index = this.checkpoints.findIndex((c) => c.messageId === messageId);
+    if (index < 0) return;
+    this.copies.delete(this.checkpoints[index]!);
+    this.checkpoints.splice(index, 1);
+  }
+
   get(messageId: string): Checkpoint | undefined {
     const checkpoint = this.find(messageId);
     return checkpoint && copyCheckpoint(checkpoint);

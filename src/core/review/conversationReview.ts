@@ -36,6 +36,11 @@ export class ConversationReview {
     };
   }
 
+  /** The checkpoint of a user message that left history (a failed turn run again). */
+  forgetCheckpoint(userMessageId: string): void {
+    this.log.forget(userMessageId);
+  }
+
   change(turnId: string, path: string): RecordedChange | undefined {
     return this.turns.find((t) => t.turnId === turnId)?.changes.find((c) => c.path === path);
   }

@@ -156,6 +156,55 @@ describe('ChatController: persistence across a window reload', function () {
     await running;
   });
 
+  it('a turn the provider failed before anything happened offers Retry, which survives a reload and sends the message once', async () => {
+    server.enqueue({ text: 'Earlier answer.' }, { fault: { kind: 'http', status: 401, message: 'Incorrect API key provided' } });
+    const first = controller();
+    await first.c.send('earlier question');
+    await first.c.send('explain @src/a.ts');
+    const failure = first.posted.filter((m) => m.type === 'entryUpdated' || m.type === 'entryAdded').map((m) => (m as Extract<HostMessage, { type: 'entryAdded' }>).entry).filter((e) => e.kind === 'error').at(-1)!;
+    assert.match(failure.text, /Incorrect API key/);
+    assert.equal(failure.meta?.retryable, true, 'the error offers Retry');
+    await first.c.flush();
+
+    // After a reload the Retry is still there and still works.
+    const reloaded = controller();
+    const snap = await snapshot(reloaded.c, reloaded.posted);
+    const failed = snap.entries.find((e) => e.kind === 'user' && e.text === 'explain @src/a.ts')!;
+    assert.equal(snap.entries.find((e) => e.kind === 'error' && e.turnId === failed.turnId)?.meta?.retryable, true);
+    assert.equal(failed.meta?.checkpoint, true);
+    server.enqueue({ text: 'It exports a.' });
+    reloaded.posted.length = 0;
+    reloaded.c.handle({ type: 'retry', turnId: failed.turnId! });
+    for (let i = 0; i < 300 && !reloaded.posted.some((m) => m.type === 'busy' && !m.busy); i++) await new Promise((r) => setTimeout(r, 10));
+
+    const sent = (server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content.split('\n')[0]}`);
+    assert.deepEqual(sent, ['user:earlier question', 'assistant:Earlier answer.', 'user:explain @src/a.ts'], 'the message once, its mention expanded again');
+    const after = (await snapshot(reloaded.c, reloaded.posted)).entries;
+    assert.deepEqual(after.filter((e) => e.kind === 'user').map((e) => [e.text, e.meta?.checkpoint ?? false]),
+      [['earlier question', true], ['explain @src/a.ts', false], ['explain @src/a.ts', true]], 'the failed turn keeps its entry but not its Restore checkpoint; the retry has one');
+    assert.equal(after.some((e) => e.meta?.retryable), false, 'no Retry left');
+    assert.equal(after.filter((e) => e.kind === 'assistant').at(-1)?.text, 'It exports a.');
+    await reloaded.c.flush();
+    const stored = (await reloaded.store.load(lastId!))!;
+    assert.deepEqual(stored.messages.filter((m) => m.kind === 'user').map((m) => m.content.split('\n')[0]), ['earlier question', 'explain @src/a.ts']);
+    assert.equal(stored.checkpoints?.length, 2, 'one checkpoint per message in history');
+  });
+
+  it('a turn that failed after doing something offers no Retry, and a stale Retry changes nothing', async () => {
+    server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { fault: { kind: 'http', status: 401 } });
+    const { c, posted } = controller();
+    await c.send('read a');
+    const entries = (await snapshot(c, posted)).entries;
+    const failure = entries.find((e) => e.kind === 'error')!;
+    assert.equal(failure.meta?.retryable, undefined, 'the Read already ran: sending again is the user\'s call');
+    const requests = server.requests.length;
+    posted.length = 0;
+    c.handle({ type: 'retry', turnId: failure.turnId! });
+    for (let i = 0; i < 50 && !posted.some((m) => m.type === 'entryAdded'); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.match((posted.find((m) => m.type === 'entryAdded') as Extract<HostMessage, { type: 'entryAdded' }>).entry.text, /can no longer be retried/);
+    assert.equal(server.requests.length, requests, 'nothing sent');
+  });
+
   it('history list, open and delete', async () => {
     server.enqueue({ text: 'one' }, { text: 'two' });
     const { c, posted, store } = controller();
