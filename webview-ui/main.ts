@@ -18,6 +18,7 @@ import { cacheShare } from './cacheShare';
 import { McpServersSection } from './mcpServers';
 import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
+import { PromptRecall } from './promptRecall';
 
 guardLinks(document, post);
 const checklist = new LiveChecklist(byId('live-checklist'));
@@ -41,8 +42,12 @@ const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byI
     ],
   },
 ]);
+const recall = new PromptRecall(byId<HTMLTextAreaElement>('input'), (text) => {
+  composer.setDraft(text);
+  saveViewState({ draft: text });
+});
 const composer = new Composer({
-  interceptKey: (event) => completions.handleKey(event),
+  interceptKey: (event) => completions.handleKey(event) || recall.handleKey(event),
   interceptSubmit: (text) => completions.runSlashCommand(text),
   input: byId<HTMLTextAreaElement>('input'),
   send: byId('send'),
@@ -65,6 +70,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'snapshot':
       history.close();
       transcript.reset(message.entries);
+      recall.reset(message.entries.filter((entry) => entry.kind === 'user' && !entry.parent).map((entry) => entry.text));
       composer.setBusy(message.busy);
       checklist.setBusy(message.busy);
       showOnboarding(message.onboarding);
@@ -72,7 +78,10 @@ window.addEventListener('message', (event: MessageEvent) => {
       if (message.planMode !== undefined) planMode.set(message.planMode);
       break;
     case 'planMode': planMode.set(message.on); break;
-    case 'entryAdded': transcript.add(message.entry); break;
+    case 'entryAdded':
+      transcript.add(message.entry);
+      if (message.entry.kind === 'user' && !message.entry.parent) recall.add(message.entry.text);
+      break;
     case 'entryAppended': transcript.append(message.id, message.delta); break;
     case 'entryUpdated': transcript.update(message.entry); break;
     case 'busy':
