@@ -31,14 +31,15 @@ export function decorateCodeBlock(code: HTMLElement): void {
   const label = document.createElement('span');
   label.className = 'code-language';
   label.textContent = language ?? 'text';
-  const copy = toolButton('copy', 'Copy', 'Copy code', () => copyCode(code.textContent ?? '', copy));
+  const copy = toolButton('copy', 'Copy', 'Copy code', () => copyWithFeedback(code.textContent ?? '', copy));
   const insert = toolButton('insert', 'Insert', 'Insert at cursor', () => actions?.insert(code.textContent ?? ''));
   toolbar.append(label, copy, insert);
   pre.classList.add('code-block');
   pre.prepend(toolbar);
 }
 
-function toolButton(icon: string, text: string, name: string, run: () => void): HTMLButtonElement {
+/** A small toolbar button with an icon and a short label (a code block's, a message's Copy). */
+export function toolButton(icon: string, text: string, name: string, run: () => void): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'code-action';
@@ -52,7 +53,8 @@ function toolButton(icon: string, text: string, name: string, run: () => void): 
   return button;
 }
 
-async function copyCode(text: string, button: HTMLButtonElement): Promise<void> {
+/** Copies, through the host when the webview may not; the button says Copied for a moment. */
+export async function copyWithFeedback(text: string, button: HTMLButtonElement): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error('no clipboard in this webview');
     await navigator.clipboard.writeText(text);

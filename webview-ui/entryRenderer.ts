@@ -8,6 +8,7 @@ import { linkMentions, type MentionRef } from './mentionChips';
 import { planChecklist } from './planChecklist';
 import { renderToolCard } from './toolCallCard';
 import { changesEntry } from './changesEntry';
+import { copyWithFeedback, toolButton } from './codeBlockDecoration';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 
@@ -105,6 +106,8 @@ function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'tool-result') return toolResult(entry);
   if (entry.kind === 'thinking') return [collapsed('Thinking', body)];
   if (entry.kind === 'user' && entry.meta?.checkpoint && entry.turnId && header) header.append(restoreButton(entry.turnId));
+  // The entry object is the one appends extend, so a Copy during streaming copies what has arrived.
+  if ((entry.kind === 'assistant' || entry.kind === 'completion') && header) header.append(copyMessageButton(() => entry.text));
   if (entry.kind === 'error' && entry.meta?.retryable && entry.turnId) return [...(header ? [header] : []), body, retryRow(entry.turnId)];
   return header ? [header, body] : [body];
 }
@@ -184,4 +187,11 @@ function retryRow(turnId: string): HTMLElement {
   button.title = 'Send this turn\'s message again';
   row.append(button);
   return row;
+}
+
+/** An answer's Markdown source to the clipboard, as the model wrote it. */
+function copyMessageButton(text: () => string): HTMLElement {
+  const button: HTMLButtonElement = toolButton('copy', 'Copy', 'Copy message', () => void copyWithFeedback(text(), button));
+  button.classList.add('message-action');
+  return button;
 }

@@ -124,7 +124,7 @@ describe('tool cards, live todos and code blocks', function () {
     assert.equal(await chat.locator(`${TRANSCRIPT} > [data-kind="tool-result"]`).count(), 0, 'no separate result rows');
     assert.equal(await chat.locator(`${TRANSCRIPT} > [data-kind="approval"]`).count(), 0, 'no separate approval row');
     assert.equal(await transcriptEntries(chat, 'thinking').count(), 1, 'the thinking shows');
-    const emptyAssistants = (await chat.evaluate(`[...document.querySelectorAll('${TRANSCRIPT} [data-kind="assistant"]')].filter((e) => e.offsetParent !== null && !(e.textContent || '').replace('CodeAgent', '').trim()).length`)) as number;
+    const emptyAssistants = (await chat.evaluate(`[...document.querySelectorAll('${TRANSCRIPT} [data-kind="assistant"]')].filter((e) => e.offsetParent !== null && !(e.querySelector('.entry-body')?.textContent || '').trim()).length`)) as number;
     assert.equal(emptyAssistants, 0, 'no empty assistant entry between calls');
 
     // The command: streamed while it ran, then its exit code and the tail of its output.

@@ -1,6 +1,7 @@
 // Bundled for Chromium by the webview unit tests: the real TranscriptView and LiveChecklist on `window`.
 // The page defines acquireVsCodeApi first (posted messages are kept in window.posted).
 import type { TranscriptEntry } from '../../src/protocol/transcript';
+import { configureCodeBlockActions } from '../../webview-ui/codeBlockDecoration';
 import { LiveChecklist } from '../../webview-ui/liveChecklist';
 import { TranscriptView } from '../../webview-ui/transcriptView';
 
@@ -21,6 +22,11 @@ function mount(): { view: TranscriptView; log: HTMLElement; pinned: HTMLElement;
 }
 
 let current = mount();
+// Copy falls back to the host when the webview has no clipboard: here that is a message in window.posted.
+configureCodeBlockActions({
+  copyFallback: (text) => (window as unknown as { posted?: unknown[] }).posted?.push({ type: 'copyText', text }),
+  insert: () => undefined,
+});
 
 const harness = {
   reset(entries: TranscriptEntry[]): void {
@@ -32,6 +38,9 @@ const harness = {
   },
   update(entry: TranscriptEntry): void {
     current.view.update(entry);
+  },
+  append(id: string, delta: string): void {
+    current.view.append(id, delta);
   },
   busy(busy: boolean): void {
     current.checklist.setBusy(busy);

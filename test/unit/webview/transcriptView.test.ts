@@ -50,6 +50,19 @@ describe('TranscriptView in Chromium', function () {
     assert.deepEqual((await describeView()).hidden, []);
   });
 
+  it('an answer\'s Copy copies its Markdown source as far as it has streamed, without the header', async () => {
+    await reset([{ id: 'u', kind: 'user', text: 'go', turnId: 't1' }]);
+    await add({ id: 'a1', kind: 'assistant', text: '# Title\n\nSome **bold**', turnId: 't1' });
+    await harness.page.evaluate(() => window.transcriptHarness.append('a1', ' and `code`.'));
+    await harness.page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      (window as unknown as { posted: unknown[] }).posted.length = 0;
+    });
+    assert.equal(await harness.page.getByRole('button', { name: 'Copy message' }).count(), 1, 'answers have it, user messages do not');
+    await harness.page.getByRole('button', { name: 'Copy message' }).click();
+    assert.deepEqual(await harness.page.evaluate(() => (window as unknown as { posted: unknown[] }).posted), [{ type: 'copyText', text: '# Title\n\nSome **bold** and `code`.' }]);
+  });
+
   it('a card speaks only through its status element, and only when the status changes', async () => {
     await reset([]);
     await add(call('r', 'Read', { status: 'streaming', params: { path: 'src/a' } }));
