@@ -19,8 +19,10 @@ import { McpServersSection } from './mcpServers';
 import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
 import { PromptRecall } from './promptRecall';
+import { keepEndInView } from './endAnchor';
 
 guardLinks(document, post);
+keepEndInView([byId('transcript'), byId('composer')]);
 const checklist = new LiveChecklist(byId('live-checklist'));
 const transcript = new TranscriptView(byId('transcript'), checklist);
 configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
