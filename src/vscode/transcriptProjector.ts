@@ -90,8 +90,10 @@ export class TranscriptProjector {
         this.streaming = undefined;
         if (event.agent) this.turnAgents.set(event.turnId, event.agent);
         const meta = { ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.checkpoint ? { checkpoint: true } : {}) };
-        // A failed turn run again: its message left history, so its Retry and Restore checkpoint go.
-        const patches = event.retryOf ? this.withoutMeta(event.retryOf, { user: 'checkpoint', error: 'retryable' }) : [];
+        // Any new turn takes an earlier Retry away (history moved on). A failed turn run again lost its message
+        // from history, so its Restore checkpoint goes too.
+        const patches = this.withoutMeta((e) => e.kind === 'error' && e.meta?.retryable !== undefined, 'retryable');
+        if (event.retryOf) patches.push(...this.withoutMeta((e) => e.kind === 'user' && e.turnId === event.retryOf && e.meta?.checkpoint !== undefined, 'checkpoint'));
         patches.push(this.add('user', event.userText, event.turnId, Object.keys(meta).length ? meta : undefined));
         if (event.reminder) patches.push(this.add('reminder', event.reminder, event.turnId));
         for (const warning of event.warnings ?? []) patches.push(this.add('error', warning, event.turnId, { warning: true }));
@@ -220,10 +222,10 @@ export class TranscriptProjector {
     return { type: 'entryAdded', entry: { ...entry } };
   }
 
-  /** Updates of a turn's entries with one meta key removed, per entry kind, where they have it. */
-  private withoutMeta(turnId: string, keyOf: Partial<Record<EntryKind, string>>): HostMessage[] {
-    return this.list.filter((e) => e.turnId === turnId && keyOf[e.kind] !== undefined && e.meta?.[keyOf[e.kind]!] !== undefined).map((e) => {
-      const { [keyOf[e.kind]!]: _removed, ...meta } = e.meta!;
+  /** Updates of the entries that match, with `key` removed from their meta. */
+  private withoutMeta(matches: (entry: TranscriptEntry) => boolean, key: string): HostMessage[] {
+    return this.list.filter(matches).map((e) => {
+      const { [key]: _removed, ...meta } = e.meta ?? {};
       return this.upsert(e.id, e.kind, e.text, e.turnId, Object.keys(meta).length ? meta : undefined);
     });
   }

@@ -190,6 +190,19 @@ describe('ChatController: persistence across a window reload', function () {
     assert.equal(stored.checkpoints?.length, 2, 'one checkpoint per message in history');
   });
 
+  it('a new message instead of Retry takes the Retry away; the failed message stays in history', async () => {
+    server.enqueue({ fault: { kind: 'http', status: 401 } }, { text: 'Hello again.' });
+    const { c, posted } = controller();
+    await c.send('first try');
+    assert.equal((await snapshot(c, posted)).entries.find((e) => e.kind === 'error')?.meta?.retryable, true);
+    await c.send('second message');
+    const entries = (await snapshot(c, posted)).entries;
+    assert.equal(entries.some((e) => e.meta?.retryable), false, 'no Retry left');
+    assert.deepEqual(entries.filter((e) => e.kind === 'user').map((e) => e.meta?.checkpoint), [true, true], 'both messages keep their checkpoints');
+    const sent = (server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content}`);
+    assert.deepEqual(sent, ['user:first try', 'user:second message']);
+  });
+
   it('a turn that failed after doing something offers no Retry, and a stale Retry changes nothing', async () => {
     server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { fault: { kind: 'http', status: 401 } });
     const { c, posted } = controller();
