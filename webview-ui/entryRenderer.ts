@@ -1,3 +1,4 @@
+import type { WebviewMessage } from '../src/protocol/messages';
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { addAgentBadge } from './agentBadge';
 import { approvalCard } from './approvalCard';
@@ -108,7 +109,8 @@ function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'user' && entry.meta?.checkpoint && entry.turnId && header) header.append(restoreButton(entry.turnId));
   // The entry object is the one appends extend, so a Copy during streaming copies what has arrived.
   if ((entry.kind === 'assistant' || entry.kind === 'completion') && header) header.append(copyMessageButton(() => entry.text));
-  if (entry.kind === 'error' && entry.meta?.retryable && entry.turnId) return [...(header ? [header] : []), body, retryRow(entry.turnId)];
+  if (entry.kind === 'error' && entry.meta?.retryable && entry.turnId) return [...(header ? [header] : []), body, actionRow('Retry', 'Send this turn\'s message again', { type: 'retry', turnId: entry.turnId })];
+  if (entry.kind === 'error' && entry.meta?.continuable) return [...(header ? [header] : []), body, actionRow('Continue', 'Let the agent go on where it stopped', { type: 'send', text: 'Continue.' })];
   return header ? [header, body] : [body];
 }
 
@@ -176,15 +178,16 @@ function restoreButton(turnId: string): HTMLElement {
   return button;
 }
 
-/** A turn that failed before doing anything (the provider was down, say): its message runs again as it was. */
-function retryRow(turnId: string): HTMLElement {
+/** Retry (a turn that failed before doing anything) or Continue (a turn stopped at the iteration limit). */
+function actionRow(label: string, title: string, message: WebviewMessage): HTMLElement {
   const row = document.createElement('div');
   row.className = 'buttons retry-row';
-  const button = vscodeButton('Retry', () => {
+  const button = vscodeButton(label, () => {
+    if (button.hasAttribute('disabled')) return; // used once already: a double click must not send twice
     button.toggleAttribute('disabled', true);
-    post({ type: 'retry', turnId });
+    post(message);
   });
-  button.title = 'Send this turn\'s message again';
+  button.title = title;
   row.append(button);
   return row;
 }

@@ -90,9 +90,12 @@ export class TranscriptProjector {
         this.streaming = undefined;
         if (event.agent) this.turnAgents.set(event.turnId, event.agent);
         const meta = { ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.checkpoint ? { checkpoint: true } : {}) };
-        // Any new turn takes an earlier Retry away (history moved on). A failed turn run again lost its message
-        // from history, so its Restore checkpoint goes too.
-        const patches = this.withoutMeta((e) => e.kind === 'error' && e.meta?.retryable !== undefined, 'retryable');
+        // Any new turn takes an earlier Retry or Continue away (history moved on). A failed turn run again lost
+        // its message from history, so its Restore checkpoint goes too.
+        const patches = [
+          ...this.withoutMeta((e) => e.kind === 'error' && e.meta?.retryable !== undefined, 'retryable'),
+          ...this.withoutMeta((e) => e.kind === 'error' && e.meta?.continuable !== undefined, 'continuable'),
+        ];
         if (event.retryOf) patches.push(...this.withoutMeta((e) => e.kind === 'user' && e.turnId === event.retryOf && e.meta?.checkpoint !== undefined, 'checkpoint'));
         patches.push(this.add('user', event.userText, event.turnId, Object.keys(meta).length ? meta : undefined));
         if (event.reminder) patches.push(this.add('reminder', event.reminder, event.turnId));
@@ -180,6 +183,9 @@ export class TranscriptProjector {
         if (event.reason === 'cancelled') patches.push(this.add('error', 'Stopped by the user.', event.turnId, { code: 'cancelled' }));
         const failure = event.retryable ? this.list.filter((e) => e.kind === 'error' && e.turnId === event.turnId && !e.meta?.retry && !e.meta?.warning).at(-1) : undefined;
         if (failure) patches.push(this.upsert(failure.id, 'error', failure.text, failure.turnId, { ...failure.meta, retryable: true }));
+        // Stopped at codeagent.agent.maxIterations: one click lets the agent go on.
+        const limit = event.reason === 'maxIterations' ? this.list.filter((e) => e.kind === 'error' && e.turnId === event.turnId && e.meta?.code === 'maxIterations').at(-1) : undefined;
+        if (limit) patches.push(this.upsert(limit.id, 'error', limit.text, limit.turnId, { ...limit.meta, continuable: true }));
         return patches;
       }
     }

@@ -138,7 +138,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
     if (signal.aborted) return { end: 'cancelled', records };
     if (completed) return { end: 'completed', records };
   }
-  emit({ type: 'error', turnId, message: `Stopped after ${settings.agent.maxIterations} model calls (codeagent.agent.maxIterations). Send a message to let the agent continue.`, code: 'maxIterations' });
+  emit({ type: 'error', turnId, message: `Stopped after ${settings.agent.maxIterations} model calls (codeagent.agent.maxIterations). Continue, or send a message, to let the agent go on.`, code: 'maxIterations' });
   return { end: 'maxIterations', records };
 }
 

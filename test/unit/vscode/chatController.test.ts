@@ -42,8 +42,8 @@ describe('ChatController: persistence across a window reload', function () {
   });
 
   /** A controller as the extension builds it, over a real store: a new one stands for a reloaded window. */
-  function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean } = {}) {
-    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' }, agent: { planMode: extra.planMode ?? false }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
+  function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean; maxIterations?: number } = {}) {
+    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
     const posted: HostMessage[] = [];
     const store = new FileConversationStore(storeDir);
     const c = new ChatController({
@@ -201,6 +201,20 @@ describe('ChatController: persistence across a window reload', function () {
     assert.deepEqual(entries.filter((e) => e.kind === 'user').map((e) => e.meta?.checkpoint), [true, true], 'both messages keep their checkpoints');
     const sent = (server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content}`);
     assert.deepEqual(sent, ['user:first try', 'user:second message']);
+  });
+
+  it('a turn stopped at the iteration limit offers Continue until the next turn starts', async () => {
+    server.enqueue({ text: '<LS><path>.</path></LS>' }, { text: 'Done looking.' });
+    const { c, posted } = controller(undefined, { maxIterations: 1 });
+    await c.send('look around');
+    const limit = (await snapshot(c, posted)).entries.find((e) => e.kind === 'error' && e.meta?.code === 'maxIterations')!;
+    assert.match(limit.text, /Stopped after 1 model calls/);
+    assert.equal(limit.meta?.continuable, true);
+    assert.equal(limit.meta?.retryable, undefined, 'the turn did something: no Retry');
+    await c.send('Continue.');
+    const entries = (await snapshot(c, posted)).entries;
+    assert.equal(entries.some((e) => e.meta?.continuable), false, 'no Continue left');
+    assert.equal(entries.filter((e) => e.kind === 'assistant').at(-1)?.text, 'Done looking.');
   });
 
   it('a turn that failed after doing something offers no Retry, and a stale Retry changes nothing', async () => {

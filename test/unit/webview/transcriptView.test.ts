@@ -63,6 +63,22 @@ describe('TranscriptView in Chromium', function () {
     assert.deepEqual(await harness.page.evaluate(() => (window as unknown as { posted: unknown[] }).posted), [{ type: 'copyText', text: '# Title\n\nSome **bold** and `code`.' }]);
   });
 
+  it('a failed turn\'s error offers Retry and a stopped one Continue, each posting once', async () => {
+    await reset([
+      { id: 'e1', kind: 'error', text: 'The endpoint refused the API key (401).', turnId: 't1', meta: { code: 'auth', retryable: true } },
+      { id: 'e2', kind: 'error', text: 'Stopped after 50 model calls.', turnId: 't2', meta: { code: 'maxIterations', continuable: true } },
+      { id: 'e3', kind: 'error', text: 'Retry 1/3 in 2 s: 429', turnId: 't3', meta: { retry: true } },
+    ]);
+    await harness.page.evaluate(() => window.transcriptHarness.settled());
+    await harness.page.evaluate(() => { (window as unknown as { posted: unknown[] }).posted.length = 0; });
+    const button = (id: string) => harness.page.locator(`[data-id="${id}"] .retry-row vscode-button`);
+    assert.equal(await button('e3').count(), 0, 'a retry in progress has no button');
+    assert.equal(await button('e1').textContent(), 'Retry');
+    assert.equal(await button('e2').textContent(), 'Continue');
+    for (const id of ['e1', 'e1', 'e2']) await button(id).click();
+    assert.deepEqual(await harness.page.evaluate(() => (window as unknown as { posted: unknown[] }).posted), [{ type: 'retry', turnId: 't1' }, { type: 'send', text: 'Continue.' }], 'a second click on a used button posts nothing');
+  });
+
   it('a card speaks only through its status element, and only when the status changes', async () => {
     await reset([]);
     await add(call('r', 'Read', { status: 'streaming', params: { path: 'src/a' } }));
