@@ -4,10 +4,9 @@ import * as path from 'node:path';
 import type { AgentSession } from '../../../src/core/agent/agentSession';
 import type { AgentEvent } from '../../../src/core/events';
 import { systemClock } from '../../../src/node/systemClock';
-import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import type { ScriptedFault, ScriptedReply } from '../../fixtures/scriptedModel/types';
-import { TempWorkspace } from '../core/tools/toolTestKit';
 import { faultSession, sendRecorded } from './faultSessionKit';
+import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 
 /**
  * Every provider fault in every phase of a turn, through the real session, the real openai SDK and HTTP:
@@ -38,18 +37,10 @@ function faulted(reply: ScriptedReply, chain: ScriptedFault[]): ScriptedReply[] 
 
 describe('fault suite: provider faults in every phase of a turn', function () {
   this.timeout(20_000);
-  let server: ScriptedModelServer;
-  let ws: TempWorkspace;
-  before(async () => { server = await ScriptedModelServer.start(); });
-  after(() => server.close());
-  beforeEach(async () => {
-    server.reset();
-    ws = await TempWorkspace.create({ 'src/a.ts': 'export const a = 1;\n', 'README.md': '# demo\n' });
-  });
-  afterEach(() => ws.cleanup());
+  const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n', 'README.md': '# demo\n' });
 
   function session(extra: { model?: Record<string, unknown>; context?: Record<string, unknown>; realClock?: boolean } = {}) {
-    return faultSession(server, ws.root, {
+    return faultSession(scripted.server, scripted.ws.root, {
       settings: { model: { maxRetries: 3, ...extra.model }, context: extra.context, approval: { autoApproveEdits: true } },
       idleTimeoutMs: STALL_MS,
       // The summary deadline is a clock sleep too: with instant sleeps it would always fall back at once.
@@ -86,7 +77,7 @@ describe('fault suite: provider faults in every phase of a turn', function () {
     describe(fault.name, () => {
       it('before the first token: retried, then answered', async () => {
         const answer = { text: 'All good.', chunkSize: 3 };
-        server.enqueue(...faulted(answer, [fault.atStart]), answer);
+        scripted.server.enqueue(...faulted(answer, [fault.atStart]), answer);
         const s = session();
         const { events, end } = await send(s, 'hello');
         assert.equal(end, 'answered');
@@ -97,7 +88,7 @@ describe('fault suite: provider faults in every phase of a turn', function () {
 
       it('mid-text: resumed from what was received, the answer whole', async () => {
         const answer = { text: 'The first half, and the second half.', chunkSize: 4 };
-        server.enqueue(...faulted(answer, fault.midway(16)), { text: answer.text.slice(16), chunkSize: 4 });
+        scripted.server.enqueue(...faulted(answer, fault.midway(16)), { text: answer.text.slice(16), chunkSize: 4 });
         const s = session();
         const { events, end } = await send(s, 'hello');
         assert.equal(end, 'answered');
@@ -110,7 +101,7 @@ describe('fault suite: provider faults in every phase of a turn', function () {
         const write = { text: 'Writing.\n<Write>\n<path>notes.md</path>\n<content>kept</content>\n</Write>', chunkSize: 5 };
         const edit = { text: 'Now the edit.\n<Edit>\n<path>src/a.ts</path>\n<old_string>a = 1</old_string>\n<new_string>a = 2</new_string>\n</Edit>', chunkSize: 5 };
         const cut = edit.text.indexOf('<old_string>') + 6;
-        server.enqueue(
+        scripted.server.enqueue(
           { text: '<Read>\n<path>src/a.ts</path>\n</Read>' },
           write,
           ...faulted(edit, fault.midway(cut)),
@@ -121,15 +112,15 @@ describe('fault suite: provider faults in every phase of a turn', function () {
         const { events, end } = await send(s, 'change it');
         assert.equal(end, 'answered');
         assert.ok(sawTheFault(events));
-        assert.equal(fs.readFileSync(path.join(ws.root, 'notes.md'), 'utf8').trimEnd(), 'kept', 'the earlier write is not lost');
-        assert.equal(fs.readFileSync(path.join(ws.root, 'src/a.ts'), 'utf8'), 'export const a = 2;\n', 'the edit ran exactly once');
+        assert.equal(fs.readFileSync(path.join(scripted.ws.root, 'notes.md'), 'utf8').trimEnd(), 'kept', 'the earlier write is not lost');
+        assert.equal(fs.readFileSync(path.join(scripted.ws.root, 'src/a.ts'), 'utf8'), 'export const a = 2;\n', 'the edit ran exactly once');
         assert.equal(events.filter((e) => e.type === 'toolResult' && e.name === 'Edit').length, 1);
         assertConsistent(s, events);
       });
 
       it('mid-tool-call (native): arguments resumed or re-asked, the call answered once', async () => {
         const call = { toolCalls: [{ id: 'call_r', name: 'Read', arguments: '{"path":"src/a.ts"}' }], finishReason: 'tool_calls' as const, chunkSize: 4 };
-        server.enqueue(...faulted(call, fault.midway(8)), call, { text: 'Read it.' });
+        scripted.server.enqueue(...faulted(call, fault.midway(8)), call, { text: 'Read it.' });
         const s = session({ model: { toolProtocol: 'native' } });
         const { events, end } = await send(s, 'read it');
         assert.equal(end, 'answered');
@@ -144,12 +135,12 @@ describe('fault suite: provider faults in every phase of a turn', function () {
 
       it('during the summary call: compaction retries or falls back, and the turn still runs', async () => {
         const big = { prompt_tokens: 1900, completion_tokens: 10 };
-        server.enqueue({ text: 'one', usage: big }, { text: 'two', usage: big });
+        scripted.server.enqueue({ text: 'one', usage: big }, { text: 'two', usage: big });
         const s = session({ realClock: true, model: { contextWindow: 2000 }, context: { compactThreshold: 0.5, keepRecentRounds: 1, summaryTimeoutSeconds: 3 } });
         for (const text of ['first', 'second']) assert.equal((await send(s, text)).end, 'answered');
         // The third message compacts: its summary call fails first.
         const summary = { text: '## 📌 Archived Session Summary\nEarlier rounds.' };
-        server.enqueue(...faulted(summary, [fault.atStart]), summary, { text: 'third answer' });
+        scripted.server.enqueue(...faulted(summary, [fault.atStart]), summary, { text: 'third answer' });
         const { events, end } = await send(s, 'third');
         assert.equal(end, 'answered');
         const compaction = events.filter((e) => e.type === 'compaction').map((e) => (e as Extract<AgentEvent, { type: 'compaction' }>).phase);
@@ -163,7 +154,7 @@ describe('fault suite: provider faults in every phase of a turn', function () {
       it('inside a child agent: the child retries, its Task gets a result', async () => {
         const task = '<Task>\n<goal>Read src/a.ts and report what a is.</goal>\n</Task>';
         const childAnswer = { text: '<AttemptCompletion>\n<result>a is 1</result>\n</AttemptCompletion>', chunkSize: 6 };
-        server.enqueue({ text: task }, ...faulted(childAnswer, [fault.atStart]), childAnswer, { text: 'The child says a is 1.' });
+        scripted.server.enqueue({ text: task }, ...faulted(childAnswer, [fault.atStart]), childAnswer, { text: 'The child says a is 1.' });
         const s = session();
         const { events, end } = await send(s, 'delegate');
         assert.equal(end, 'answered');
@@ -177,7 +168,7 @@ describe('fault suite: provider faults in every phase of a turn', function () {
 
   it('a fault that never ends: retries exhausted, a clear error, the history still consistent', async () => {
     const answer = { text: 'never' };
-    server.enqueue(...faulted(answer, [{ kind: 'http', status: 500 }, { kind: 'http', status: 500 }, { kind: 'http', status: 500 }, { kind: 'http', status: 500 }]));
+    scripted.server.enqueue(...faulted(answer, [{ kind: 'http', status: 500 }, { kind: 'http', status: 500 }, { kind: 'http', status: 500 }, { kind: 'http', status: 500 }]));
     const s = session();
     const { events, end } = await send(s, 'hello');
     assert.equal(end, 'error');

@@ -5,9 +5,8 @@ import * as path from 'node:path';
 import type { AgentSession } from '../../../src/core/agent/agentSession';
 import type { AgentEvent } from '../../../src/core/events';
 import type { WorkspaceFs } from '../../../src/core/ports/workspaceFs';
-import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
-import { TempWorkspace } from '../core/tools/toolTestKit';
 import { faultSession, sendRecorded } from './faultSessionKit';
+import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 
 type ToolResultEvent = Extract<AgentEvent, { type: 'toolResult' }>;
 
@@ -34,18 +33,10 @@ function failingWrites(inner: WorkspaceFs, failing: string, code: 'ENOSPC' | 'EA
  */
 describe('fault suite: disk and command faults in a turn', function () {
   this.timeout(30_000);
-  let server: ScriptedModelServer;
-  let ws: TempWorkspace;
-  before(async () => { server = await ScriptedModelServer.start(); });
-  after(() => server.close());
-  beforeEach(async () => {
-    server.reset();
-    ws = await TempWorkspace.create({ 'src/a.ts': 'export const a = 1;\n' });
-  });
-  afterEach(() => ws.cleanup());
+  const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
 
   function session(options: { fs?: (fs: WorkspaceFs) => WorkspaceFs } = {}) {
-    return faultSession(server, ws.root, { settings: { approval: { autoApproveEdits: true, autoApproveCommands: true } }, fs: options.fs });
+    return faultSession(scripted.server, scripted.ws.root, { settings: { approval: { autoApproveEdits: true, autoApproveCommands: true } }, fs: options.fs });
   }
 
   async function send(s: AgentSession, text: string, onEvent: (e: AgentEvent, s: AgentSession) => void = () => {}) {
@@ -54,13 +45,13 @@ describe('fault suite: disk and command faults in a turn', function () {
   }
 
   const observation = (index: number) => {
-    const messages = server.requests[index]!.body.messages as Array<{ content: string }>;
+    const messages = scripted.server.requests[index]!.body.messages as Array<{ content: string }>;
     return messages.at(-1)!.content;
   };
 
   for (const code of ['ENOSPC', 'EACCES', 'EROFS'] as const) {
     it(`a Write the disk refuses (${code}): an error naming the cause, earlier writes kept, the turn goes on`, async () => {
-      server.enqueue(
+      scripted.server.enqueue(
         { text: '<Write>\n<path>first.md</path>\n<content>written before</content>\n</Write>' },
         { text: '<Write>\n<path>second.md</path>\n<content>will not fit</content>\n</Write>' },
         { text: 'The disk refused it; I stop here.' },
@@ -69,13 +60,13 @@ describe('fault suite: disk and command faults in a turn', function () {
       assert.equal(end, 'answered');
       assert.deepEqual(results.map((r) => [r.name, r.status]), [['Write', 'success'], ['Write', 'error']]);
       assert.match(observation(2), new RegExp(code), 'the model is told the cause');
-      assert.equal(fs.readFileSync(path.join(ws.root, 'first.md'), 'utf8').trimEnd(), 'written before');
-      assert.equal(fs.existsSync(path.join(ws.root, 'second.md')), false, 'no half-written file');
+      assert.equal(fs.readFileSync(path.join(scripted.ws.root, 'first.md'), 'utf8').trimEnd(), 'written before');
+      assert.equal(fs.existsSync(path.join(scripted.ws.root, 'second.md')), false, 'no half-written file');
     });
   }
 
   it('an Edit the disk refuses leaves the file as it was', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: '<Read>\n<path>src/a.ts</path>\n</Read>' },
       { text: '<Edit>\n<path>src/a.ts</path>\n<old_string>a = 1</old_string>\n<new_string>a = 2</new_string>\n</Edit>' },
       { text: 'It failed.' },
@@ -83,11 +74,11 @@ describe('fault suite: disk and command faults in a turn', function () {
     const { end, results } = await send(session({ fs: (inner) => failingWrites(inner, 'src/a.ts', 'ENOSPC') }), 'edit it');
     assert.equal(end, 'answered');
     assert.equal(results.at(-1)!.status, 'error');
-    assert.equal(fs.readFileSync(path.join(ws.root, 'src/a.ts'), 'utf8'), 'export const a = 1;\n');
+    assert.equal(fs.readFileSync(path.join(scripted.ws.root, 'src/a.ts'), 'utf8'), 'export const a = 1;\n');
   });
 
   it('a command that never ends: Stop kills it, the call is answered as cancelled', async () => {
-    server.enqueue({ text: '<Bash>\n<command>echo started; sleep 600</command>\n</Bash>' });
+    scripted.server.enqueue({ text: '<Bash>\n<command>echo started; sleep 600</command>\n</Bash>' });
     const s = session();
     const started = Date.now();
     const { end, results } = await send(s, 'run it', (e, session) => {
@@ -104,7 +95,7 @@ describe('fault suite: disk and command faults in a turn', function () {
   });
 
   it('a command that never ends: its timeout kills it and the model hears so', async () => {
-    server.enqueue({ text: '<Bash>\n<command>sleep 600</command>\n<timeout>1</timeout>\n</Bash>' }, { text: 'It hung.' });
+    scripted.server.enqueue({ text: '<Bash>\n<command>sleep 600</command>\n<timeout>1</timeout>\n</Bash>' }, { text: 'It hung.' });
     const { end, results } = await send(session(), 'run it');
     assert.equal(end, 'answered');
     assert.equal(results[0]!.status, 'error');
@@ -115,7 +106,7 @@ describe('fault suite: disk and command faults in a turn', function () {
   // what is kept; the caps themselves are unit-tested (HeadTailBuffer, OutputProgress).
   it('a command that floods 100 MB of output: capped with its end kept, and the turn goes on', async function () {
     this.timeout(120_000); // about 1.5 s on a quiet machine; the pipe is CPU-bound when the machine is not
-    server.enqueue({ text: '<Bash>\n<command>head -c 104857600 /dev/zero | tr "\\0" x; echo; echo THE-END</command>\n<timeout>120</timeout>\n</Bash>' }, { text: 'Lots of x.' });
+    scripted.server.enqueue({ text: '<Bash>\n<command>head -c 104857600 /dev/zero | tr "\\0" x; echo; echo THE-END</command>\n<timeout>120</timeout>\n</Bash>' }, { text: 'Lots of x.' });
     const { end, results } = await send(session(), 'flood');
     assert.equal(end, 'answered');
     assert.equal(results[0]!.status, 'success');

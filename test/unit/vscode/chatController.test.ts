@@ -18,45 +18,36 @@ import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
 import { systemClock } from '../../../src/node/systemClock';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { ChatController } from '../../../src/vscode/chatController';
-import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
-import { TempWorkspace } from '../core/tools/toolTestKit';
+import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 
 describe('ChatController: persistence across a window reload', function () {
   this.timeout(15000);
-  let server: ScriptedModelServer;
-  let ws: TempWorkspace;
+  const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
   let storeDir: string;
   let lastId: string | undefined;
 
-  before(async () => { server = await ScriptedModelServer.start(); });
-  after(() => server.close());
   beforeEach(async () => {
-    server.reset();
     lastId = undefined;
-    ws = await TempWorkspace.create({ 'src/a.ts': 'export const a = 1;\n' });
     storeDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'codeagent-store-'));
   });
-  afterEach(async () => {
-    await ws.cleanup();
-    await fsp.rm(storeDir, { recursive: true, force: true });
-  });
+  afterEach(() => fsp.rm(storeDir, { recursive: true, force: true }));
 
   /** A controller as the extension builds it, over a real store: a new one stands for a reloaded window. */
   function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean; maxIterations?: number } = {}) {
-    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
     const posted: HostMessage[] = [];
     const store = new FileConversationStore(storeDir);
     const c = new ChatController({
       createSession: (restored: Conversation | undefined, onChange: () => void) => new AgentSession({
-        model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
+        model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
         clock: systemClock,
         settings: () => settings,
         tools: createFullToolRegistry(),
-        ...createNodeToolPorts({ workspaceRoot: ws.root }),
+        ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
         approver: approvals,
         agents: extra.agents,
         newId: createIdGenerator(Date.now, 't'),
-        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
+        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
         onChange,
       }, restored),
       approvals,
@@ -84,7 +75,7 @@ describe('ChatController: persistence across a window reload', function () {
   }
 
   it('reopens the last conversation with its transcript and continues the same history', async () => {
-    server.enqueue({ text: 'First answer.', usage: { prompt_tokens: 100, completion_tokens: 10 } }, { text: 'Second answer.' }, { text: 'Third answer.' });
+    scripted.server.enqueue({ text: 'First answer.', usage: { prompt_tokens: 100, completion_tokens: 10 } }, { text: 'Second answer.' }, { text: 'Third answer.' });
     const first = controller();
     await first.c.send('first question');
     await first.c.send('second question');
@@ -102,7 +93,7 @@ describe('ChatController: persistence across a window reload', function () {
     assert.equal(snap.usage?.contextUsed, usageBefore.usage.contextUsed);
 
     await reloaded.c.send('third question');
-    const sent = server.requests[2]!.body.messages.map((m: { role: string; content: string }) => `${m.role}:${m.content}`);
+    const sent = scripted.server.requests[2]!.body.messages.map((m: { role: string; content: string }) => `${m.role}:${m.content}`);
     assert.deepEqual(sent.slice(1), ['user:first question', 'assistant:First answer.', 'user:second question', 'assistant:Second answer.', 'user:third question']);
     const listed = await reloaded.store.list();
     assert.equal(listed.length, 1);
@@ -110,7 +101,7 @@ describe('ChatController: persistence across a window reload', function () {
   });
 
   it('cached input of the agent and its sub-agent adds up in the meter, and survives a reload', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: '<Task><goal>read a</goal></Task>', usage: { prompt_tokens: 1000, completion_tokens: 10, cached_tokens: 0 } },
       { text: '<AttemptCompletion><result>a = 1</result></AttemptCompletion>', usage: { prompt_tokens: 500, completion_tokens: 5, cached_tokens: 400 } },
       { text: 'a is 1.', usage: { prompt_tokens: 1100, completion_tokens: 5, cached_tokens: 1000 } },
@@ -118,7 +109,7 @@ describe('ChatController: persistence across a window reload', function () {
     const first = controller();
     await first.c.send('what is a?');
     await first.c.flush();
-    assert.equal(server.requests.length, 3, 'parent, child, parent');
+    assert.equal(scripted.server.requests.length, 3, 'parent, child, parent');
     const live = first.posted.filter((m) => m.type === 'usage').at(-1) as Extract<HostMessage, { type: 'usage' }>;
     assert.deepEqual([live.usage.inputTokens, live.usage.cachedInputTokens], [2600, 1400]);
     const reloaded = controller();
@@ -128,7 +119,7 @@ describe('ChatController: persistence across a window reload', function () {
 
   it('a reload in the middle of a turn keeps what was done and closes the interrupted step', async () => {
     const approvals = new PendingApprovals();
-    server.enqueue(
+    scripted.server.enqueue(
       { text: '<Read><path>src/a.ts</path></Read>' },
       { text: '<Edit><path>src/a.ts</path><old_string>export const a = 1;</old_string><new_string>export const a = 2;</new_string></Edit>' },
     );
@@ -144,20 +135,20 @@ describe('ChatController: persistence across a window reload', function () {
     assert.ok(snap.entries.some((e) => e.kind === 'error' && /window was reloaded/.test(e.text)));
     assert.ok(snap.entries.filter((e) => e.kind === 'approval').every((e) => e.meta?.phase === 'decision'), 'stale approval cards cannot be answered');
 
-    server.enqueue({ text: 'Continuing.' });
+    scripted.server.enqueue({ text: 'Continuing.' });
     await reloaded.c.send('go on');
-    const sent = server.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    const sent = scripted.server.requests.at(-1)!.body.messages as { role: string; content: string }[];
     assert.match(sent[1]!.content, /^change a/);
     assert.match(sent.at(-2)!.content, /<tool_result status="cancelled">\nThe window was reloaded/);
     assert.equal(sent.at(-1)!.content, 'go on');
-    assert.equal(await ws.read('src/a.ts'), 'export const a = 1;\n');
+    assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 1;\n');
 
     first.c.handle({ type: 'stop' });
     await running;
   });
 
   it('a turn the provider failed before anything happened offers Retry, which survives a reload and sends the message once', async () => {
-    server.enqueue({ text: 'Earlier answer.' }, { fault: { kind: 'http', status: 401, message: 'Incorrect API key provided' } });
+    scripted.server.enqueue({ text: 'Earlier answer.' }, { fault: { kind: 'http', status: 401, message: 'Incorrect API key provided' } });
     const first = controller();
     await first.c.send('earlier question');
     await first.c.send('explain @src/a.ts');
@@ -172,12 +163,12 @@ describe('ChatController: persistence across a window reload', function () {
     const failed = snap.entries.find((e) => e.kind === 'user' && e.text === 'explain @src/a.ts')!;
     assert.equal(snap.entries.find((e) => e.kind === 'error' && e.turnId === failed.turnId)?.meta?.retryable, true);
     assert.equal(failed.meta?.checkpoint, true);
-    server.enqueue({ text: 'It exports a.' });
+    scripted.server.enqueue({ text: 'It exports a.' });
     reloaded.posted.length = 0;
     reloaded.c.handle({ type: 'retry', turnId: failed.turnId! });
     for (let i = 0; i < 300 && !reloaded.posted.some((m) => m.type === 'busy' && !m.busy); i++) await new Promise((r) => setTimeout(r, 10));
 
-    const sent = (server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content.split('\n')[0]}`);
+    const sent = (scripted.server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content.split('\n')[0]}`);
     assert.deepEqual(sent, ['user:earlier question', 'assistant:Earlier answer.', 'user:explain @src/a.ts'], 'the message once, its mention expanded again');
     const after = (await snapshot(reloaded.c, reloaded.posted)).entries;
     assert.deepEqual(after.filter((e) => e.kind === 'user').map((e) => [e.text, e.meta?.checkpoint ?? false]),
@@ -191,7 +182,7 @@ describe('ChatController: persistence across a window reload', function () {
   });
 
   it('a new message instead of Retry takes the Retry away; the failed message stays in history', async () => {
-    server.enqueue({ fault: { kind: 'http', status: 401 } }, { text: 'Hello again.' });
+    scripted.server.enqueue({ fault: { kind: 'http', status: 401 } }, { text: 'Hello again.' });
     const { c, posted } = controller();
     await c.send('first try');
     assert.equal((await snapshot(c, posted)).entries.find((e) => e.kind === 'error')?.meta?.retryable, true);
@@ -199,12 +190,12 @@ describe('ChatController: persistence across a window reload', function () {
     const entries = (await snapshot(c, posted)).entries;
     assert.equal(entries.some((e) => e.meta?.retryable), false, 'no Retry left');
     assert.deepEqual(entries.filter((e) => e.kind === 'user').map((e) => e.meta?.checkpoint), [true, true], 'both messages keep their checkpoints');
-    const sent = (server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content}`);
+    const sent = (scripted.server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content}`);
     assert.deepEqual(sent, ['user:first try', 'user:second message']);
   });
 
   it('a turn stopped at the iteration limit offers Continue until the next turn starts', async () => {
-    server.enqueue({ text: '<LS><path>.</path></LS>' }, { text: 'Done looking.' });
+    scripted.server.enqueue({ text: '<LS><path>.</path></LS>' }, { text: 'Done looking.' });
     const { c, posted } = controller(undefined, { maxIterations: 1 });
     await c.send('look around');
     const limit = (await snapshot(c, posted)).entries.find((e) => e.kind === 'error' && e.meta?.code === 'maxIterations')!;
@@ -218,22 +209,22 @@ describe('ChatController: persistence across a window reload', function () {
   });
 
   it('a turn that failed after doing something offers no Retry, and a stale Retry changes nothing', async () => {
-    server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { fault: { kind: 'http', status: 401 } });
+    scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { fault: { kind: 'http', status: 401 } });
     const { c, posted } = controller();
     await c.send('read a');
     const entries = (await snapshot(c, posted)).entries;
     const failure = entries.find((e) => e.kind === 'error')!;
     assert.equal(failure.meta?.retryable, undefined, 'the Read already ran: sending again is the user\'s call');
-    const requests = server.requests.length;
+    const requests = scripted.server.requests.length;
     posted.length = 0;
     c.handle({ type: 'retry', turnId: failure.turnId! });
     for (let i = 0; i < 50 && !posted.some((m) => m.type === 'entryAdded'); i++) await new Promise((r) => setTimeout(r, 10));
     assert.match((posted.find((m) => m.type === 'entryAdded') as Extract<HostMessage, { type: 'entryAdded' }>).entry.text, /can no longer be retried/);
-    assert.equal(server.requests.length, requests, 'nothing sent');
+    assert.equal(scripted.server.requests.length, requests, 'nothing sent');
   });
 
   it('history list, open and delete', async () => {
-    server.enqueue({ text: 'one' }, { text: 'two' });
+    scripted.server.enqueue({ text: 'one' }, { text: 'two' });
     const { c, posted, store } = controller();
     await c.send('conversation one');
     await c.newChat();
@@ -274,41 +265,33 @@ describe('ChatController: persistence across a window reload', function () {
 
 describe('ChatController: plan mode, sub-agents and named agents end to end over the scripted server', function () {
   this.timeout(20000);
-  let server: ScriptedModelServer;
-  let ws: TempWorkspace;
-  let storeDir: string;
-
-  before(async () => { server = await ScriptedModelServer.start(); });
-  after(() => server.close());
-  beforeEach(async () => {
-    server.reset();
-    ws = await TempWorkspace.create({
+  const scripted = useScriptedWorkspace({
       'README.md': '# demo\n',
       '.codeagent/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews code\ncontextMode: shared\ntools:\n  allow: [Read, Grep, Glob, LS]\n---\nYou are a strict code reviewer. REVIEWER-ROLE-MARKER\n',
       '.codeagent/agents/tester.md': '---\nname: tester\ndescription: Writes tests\ncontextMode: isolated\n---\nYou write tests. TESTER-ROLE-MARKER\n',
     });
+  let storeDir: string;
+
+  beforeEach(async () => {
     storeDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'codeagent-store-'));
   });
-  afterEach(async () => {
-    await ws.cleanup();
-    await fsp.rm(storeDir, { recursive: true, force: true });
-  });
+  afterEach(() => fsp.rm(storeDir, { recursive: true, force: true }));
 
   function build(options: { planMode?: boolean; lastId?: { value?: string }; review?: ReviewActions } = {}) {
-    const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model' }, agent: { planMode: options.planMode ?? false }, approval: { autoApproveEdits: true } });
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, agent: { planMode: options.planMode ?? false }, approval: { autoApproveEdits: true } });
     const posted: HostMessage[] = [];
     const store = new FileConversationStore(storeDir);
-    const ports = createNodeToolPorts({ workspaceRoot: ws.root });
+    const ports = createNodeToolPorts({ workspaceRoot: scripted.ws.root });
     const catalog = new AgentCatalog(() => loadAgents({ project: ports.fs }));
     void catalog.reload();
     const approvals = new PendingApprovals();
     const last = options.lastId ?? {};
     const c = new ChatController({
       createSession: (restored, onChange) => new AgentSession({
-        model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
+        model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
         clock: systemClock, settings: () => settings, tools: createFullToolRegistry(), ...ports, approver: approvals,
         agents: catalog, newId: createIdGenerator(Date.now, 't'),
-        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }), onChange,
+        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }), onChange,
       }, restored),
       approvals, store,
       lastConversation: { get: () => last.value, set: (id) => { last.value = id; } },
@@ -320,14 +303,14 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     return { c, posted, store, last };
   }
 
-  const systemOf = (i: number) => (server.requests[i]!.body.messages as { role: string; content: string }[])[0]!.content;
-  const messagesOf = (i: number) => server.requests[i]!.body.messages as { role: string; content: string }[];
+  const systemOf = (i: number) => (scripted.server.requests[i]!.body.messages as { role: string; content: string }[])[0]!.content;
+  const messagesOf = (i: number) => scripted.server.requests[i]!.body.messages as { role: string; content: string }[];
   const plan = '<PlanTask><tasks><task><id>1</id><description>Write the board</description><dependencies></dependencies></task>\n<task><id>2</id><description>Write the loop</description><dependencies>1</dependencies></task>\n<task><id>3</id><description>Write the README</description><dependencies>2</dependencies></task></tasks></PlanTask>';
   const task = (id: string, goal: string) => `<Task><goal>${goal}</goal><resources>README.md</resources><hints>keep it small</hints><task_id>${id}</task_id></Task>`;
   const done = (result: string) => `<AttemptCompletion><result>${result}</result></AttemptCompletion>`;
 
   it('/plan: the planner cannot act, each task runs as a child in order, a failed child fails its task and skips the dependent, and the plan persists', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: `Planning.\n${plan}` },
       { text: task('1', 'Create board.py') },
       { text: '<Write><path>board.py</path><content>BOARD = []\n</content></Write>' }, // child 1, step 1
@@ -350,9 +333,9 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     assert.match(childBriefing, /keep it small/);
     assert.match(systemOf(2), /# Sub-agent/);
     assert.doesNotMatch(systemOf(2), /## PlanTask|## Task\b/);
-    assert.equal((await ws.read('board.py')).trim(), 'BOARD = []');
+    assert.equal((await scripted.ws.read('board.py')).trim(), 'BOARD = []');
     // The planner's own Write was refused, not run.
-    assert.equal(await fsp.stat(path.join(ws.root, 'x.py')).catch(() => undefined), undefined);
+    assert.equal(await fsp.stat(path.join(scripted.ws.root, 'x.py')).catch(() => undefined), undefined);
     const afterRefusal = messagesOf(6).map((m) => m.content).join('\n');
     assert.match(afterRefusal, /Plan mode: Write is not available to the planner/);
     assert.match(afterRefusal, /\[X\] Task 1: Write the board \(Result: board\.py written\)/);
@@ -371,7 +354,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
   });
 
   it("seed 003's code review then fix: @reviewer (shared) sees the main chat and adds to it; @tester (isolated) sees only its own exchanges; --shared overrides", async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: 'We use pytest.' },
       { text: 'Review: the loop in src/a.ts has an off-by-one bug.' },
       { text: 'Tests written.' },
@@ -416,17 +399,17 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
   it('/agents list answers locally; an unknown agent is plain text; @ suggests agents', async () => {
     const { c, posted } = build();
     await c.send('/agents list');
-    assert.equal(server.requests.length, 0, 'nothing sent to the model');
+    assert.equal(scripted.server.requests.length, 0, 'nothing sent to the model');
     const notice = (posted.filter((m) => m.type === 'entryAdded') as { entry: { kind: string; text: string } }[]).map((m) => m.entry).find((e) => e.kind === 'assistant')!;
     assert.match(notice.text, /reviewer/);
     assert.match(notice.text, /tester/);
-    server.enqueue({ text: 'Nobody by that name here.' });
+    scripted.server.enqueue({ text: 'Nobody by that name here.' });
     await c.send('@nobody hello');
     assert.equal(messagesOf(0).at(-1)!.content, '@nobody hello');
   });
 
   it('the Plan mode setting runs every message in plan mode', async () => {
-    server.enqueue({ text: 'Just planning.' });
+    scripted.server.enqueue({ text: 'Just planning.' });
     const { c } = build({ planMode: true });
     await c.send('Refactor the parser');
     assert.match(systemOf(0), /# Plan mode/);
@@ -435,7 +418,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
   });
 
   it('a reload in the middle of a child: the Task is answered, its plan task failed with the reason, dependents skipped, transcript and plan kept', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: plan },
       { text: task('1', 'Create board.py') },
       { text: 'x'.repeat(4000), chunkSize: 10, delayMs: 20 }, // child 1 streams slowly: the window reloads meanwhile
@@ -443,7 +426,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     const last: { value?: string } = {};
     const first = build({ lastId: last });
     void first.c.send('/plan Write a snake game');
-    for (let i = 0; i < 300 && server.requests.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 300 && scripted.server.requests.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 100));
     await first.c.flush();
 
@@ -460,8 +443,8 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     first.c.handle({ type: 'stop' });
 
     const conversation = (await reloaded.store.load(last.value!))!;
-    server.reset();
-    server.enqueue({ text: 'I see task 1 failed.' });
+    scripted.server.reset();
+    scripted.server.enqueue({ text: 'I see task 1 failed.' });
     await reloaded.c.send('what happened?');
     const sent = messagesOf(0);
     const answered = sent.filter((m) => m.role === 'user' && /tool_result tool="Task"|cancelled/.test(m.content));
@@ -482,8 +465,8 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
       confirmRestore: async (plan) => { confirmed.push(plan); return choice; },
       info: (m) => said.push(`info: ${m}`), warn: (m) => said.push(`warn: ${m}`),
     });
-    await fsp.writeFile(path.join(ws.root, 'a.txt'), 'one\n');
-    server.enqueue(
+    await fsp.writeFile(path.join(scripted.ws.root, 'a.txt'), 'one\n');
+    scripted.server.enqueue(
       { text: '<Read><path>a.txt</path></Read>' },
       { text: '<Write><path>a.txt</path><content>two</content></Write>' },
       { text: 'first done' },
@@ -501,16 +484,16 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     const [first, second] = changes.map((e) => e.turnId!);
 
     // Revert is refused when the file changed on disk since; accepted otherwise.
-    await fsp.writeFile(path.join(ws.root, 'new.txt'), 'edited by the user');
+    await fsp.writeFile(path.join(scripted.ws.root, 'new.txt'), 'edited by the user');
     c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
     for (let i = 0; i < 100 && said.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     assert.match(said.at(-1)!, /^warn: new\.txt changed on disk since the agent's change; not reverted/);
-    assert.equal(await ws.read('new.txt'), 'edited by the user');
-    await fsp.writeFile(path.join(ws.root, 'new.txt'), 'fresh');
+    assert.equal(await scripted.ws.read('new.txt'), 'edited by the user');
+    await fsp.writeFile(path.join(scripted.ws.root, 'new.txt'), 'fresh');
     c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
     for (let i = 0; i < 100 && said.length === 1; i++) await new Promise((r) => setTimeout(r, 10));
     assert.match(said.at(-1)!, /^info: Reverted new\.txt/);
-    assert.equal(await fsp.stat(path.join(ws.root, 'new.txt')).catch(() => undefined), undefined, 'a created file is deleted by Revert');
+    assert.equal(await fsp.stat(path.join(scripted.ws.root, 'new.txt')).catch(() => undefined), undefined, 'a created file is deleted by Revert');
     const marked = posted.filter((m) => m.type === 'entryUpdated').map((m) => (m as { entry: { meta?: Record<string, unknown> } }).entry).at(-1)!;
     assert.deepEqual((marked.meta!.changes as { path: string; reverted?: boolean }[]).find((r) => r.path === 'new.txt')!.reverted, true);
 
@@ -518,23 +501,23 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     choice = undefined;
     c.handle({ type: 'restoreCheckpoint', turnId: second! });
     for (let i = 0; i < 100 && confirmed.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.equal(await ws.read('a.txt'), 'three', 'cancelled: nothing restored');
+    assert.equal(await scripted.ws.read('a.txt'), 'three', 'cancelled: nothing restored');
     choice = 'restore';
     posted.length = 0;
     c.handle({ type: 'restoreCheckpoint', turnId: second! });
     for (let i = 0; i < 200 && !posted.some((m) => m.type === 'prefill'); i++) await new Promise((r) => setTimeout(r, 10));
-    assert.equal(await ws.read('a.txt'), 'two');
+    assert.equal(await scripted.ws.read('a.txt'), 'two');
     const snap = posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
     assert.deepEqual(snap.entries.filter((e) => e.kind === 'user').map((e) => e.text), ['first'], 'the message and everything after it are gone');
     assert.deepEqual(posted.filter((m) => m.type === 'prefill').map((m) => (m as { text: string }).text), ['second'], 'its text is back in the input');
 
     // And back to the very first message: every file as it was, a file created since is deleted.
-    await fsp.writeFile(path.join(ws.root, 'later.txt'), 'x');
+    await fsp.writeFile(path.join(scripted.ws.root, 'later.txt'), 'x');
     c.handle({ type: 'restoreCheckpoint', turnId: first! });
     for (let i = 0; i < 200 && confirmed.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
-    for (let i = 0; i < 200 && (await ws.read('a.txt')) !== 'one\n'; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.equal(await ws.read('a.txt'), 'one\n');
-    assert.equal(await ws.read('later.txt'), 'x', 'files the agent never touched are left alone');
+    for (let i = 0; i < 200 && (await scripted.ws.read('a.txt')) !== 'one\n'; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await scripted.ws.read('a.txt'), 'one\n');
+    assert.equal(await scripted.ws.read('later.txt'), 'x', 'files the agent never touched are left alone');
   });
 });
 

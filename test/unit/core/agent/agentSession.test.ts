@@ -7,35 +7,26 @@ import { Settings } from '../../../../src/core/settings';
 import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
 import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
 import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
-import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
 import { recordingClock } from '../../../support/recordingClock';
 import type { WorkspaceFs } from '../../../../src/core/ports/workspaceFs';
-import { TempWorkspace } from '../tools/toolTestKit';
+import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
 describe('AgentSession: the ReAct turn against the scripted server', function () {
   this.timeout(15000);
-  let server: ScriptedModelServer;
-  let ws: TempWorkspace;
-  before(async () => { server = await ScriptedModelServer.start(); });
-  after(() => server.close());
-  beforeEach(async () => {
-    server.reset();
-    ws = await TempWorkspace.create({ 'src/a.ts': 'export const a = 1;\nexport const b = 2;\n', 'README.md': '# demo\n' });
-  });
-  afterEach(() => ws.cleanup());
+  const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\nexport const b = 2;\n', 'README.md': '# demo\n' });
 
   function session(options: { model?: Record<string, unknown>; approval?: Record<string, unknown>; agent?: Record<string, unknown>; fs?: (fs: WorkspaceFs) => WorkspaceFs } = {}) {
     const settings = Settings.parse({
-      model: { baseUrl: server.baseUrl, name: 'scripted-model', inputPricePerMTok: 2, outputPricePerMTok: 10, ...options.model },
+      model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', inputPricePerMTok: 2, outputPricePerMTok: 10, ...options.model },
       approval: options.approval,
       agent: options.agent,
     });
     const approvals = new PendingApprovals();
-    const ports = createNodeToolPorts({ workspaceRoot: ws.root });
+    const ports = createNodeToolPorts({ workspaceRoot: scripted.ws.root });
     const s = new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
+      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
       clock: recordingClock(),
       settings: () => settings,
       tools: createDefaultToolRegistry(),
@@ -43,7 +34,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
       fs: options.fs ? options.fs(ports.fs) : ports.fs,
       approver: approvals,
       newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
+      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
     });
     return { s, approvals };
   }
@@ -55,10 +46,10 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   }
 
   const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) => events.filter((e) => e.type === type) as Ev<T>[];
-  const messages = (i: number) => server.requests[i]!.body.messages as { role: string; content: string; tool_call_id?: string }[];
+  const messages = (i: number) => scripted.server.requests[i]!.body.messages as { role: string; content: string; tool_call_id?: string }[];
 
   it('answers a plain question in one call; the system prompt carries the tool docs and environment', async () => {
-    server.enqueue({ text: 'Just an answer.', chunkSize: 4, usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+    scripted.server.enqueue({ text: 'Just an answer.', chunkSize: 4, usage: { prompt_tokens: 1000, completion_tokens: 500 } });
     const { s } = session();
     const { events, end } = await run(s, 'what is this?');
     assert.equal(end, 'answered');
@@ -76,7 +67,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('counts cached input from the SDK\'s usage at the cached price, per call and in the totals', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: 'Looking.\n<Read>\n<path>README.md</path>\n</Read>', usage: { prompt_tokens: 1000, completion_tokens: 100, cached_tokens: 0 } },
       { text: 'It is a demo.', usage: { prompt_tokens: 1200, completion_tokens: 50, cached_tokens: 1000 } },
     );
@@ -91,8 +82,8 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('within a turn each request starts with the previous one whole, so a caching provider serves all of it again', async () => {
-    server.simulatePromptCache(true);
-    server.enqueue(
+    scripted.server.simulatePromptCache(true);
+    scripted.server.enqueue(
       { text: 'Looking.\n<Read>\n<path>README.md</path>\n</Read>' },
       { text: 'And.\n<Read>\n<path>src/a.ts</path>\n</Read>' },
       { text: 'Done: a demo.' },
@@ -101,9 +92,9 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     const { events } = await run(s, 'what is here?');
     const usages = of(events, 'tokenUsage').map((e) => e.usage);
     assert.equal(usages.length, 3);
-    for (let i = 1; i < server.requests.length; i++) {
-      const before = server.requests[i - 1]!.body.messages as unknown[];
-      const now = server.requests[i]!.body.messages as unknown[];
+    for (let i = 1; i < scripted.server.requests.length; i++) {
+      const before = scripted.server.requests[i - 1]!.body.messages as unknown[];
+      const now = scripted.server.requests[i]!.body.messages as unknown[];
       assert.deepEqual(now.slice(0, before.length), before, `request ${i + 1} resends request ${i} unchanged`);
       // The scripted server counts tokens as ceil(chars / 4) and cached ones as floor: one token of rounding.
       assert.ok(usages[i]!.cachedInputTokens! >= usages[i - 1]!.inputTokens - 1, `request ${i + 1}: ${JSON.stringify(usages[i])}`);
@@ -113,7 +104,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('reads, edits after approval, completes; the model sees full results, history keeps compressed records', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: 'Let me look.\n<Read>\n<path>src/a.ts</path>\n</Read>', chunkSize: 7 },
       { text: '<Edit>\n<path>src/a.ts</path>\n<old_string>export const b = 2;</old_string>\n<new_string>export const b = 3;</new_string>\n</Edit>', chunkSize: 9 },
       { text: '<AttemptCompletion>\n<result>Changed b to 3.</result>\n</AttemptCompletion>' },
@@ -123,7 +114,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
       if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'accepted' }), 5);
     });
     assert.equal(end, 'completed');
-    assert.equal(await ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 3;\n');
+    assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 3;\n');
     const approval = of(events, 'approval');
     assert.deepEqual(approval.map((a) => [a.phase, a.tool, a.decision]), [['request', 'Edit', undefined], ['decision', 'Edit', 'accepted']]);
     assert.match(approval[0]!.detail, /-export const b = 2;\n\+export const b = 3;/);
@@ -152,7 +143,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('a rejected edit leaves the file unchanged and tells the model, with the feedback', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: '<Read><path>src/a.ts</path></Read>' },
       { text: '<Edit><path>src/a.ts</path><old_string>export const a = 1;</old_string><new_string>export const a = 42;</new_string></Edit>' },
       { text: 'Understood, leaving it.' },
@@ -162,7 +153,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
       if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'keep a at 1, use a new constant' }), 5);
     });
     assert.equal(end, 'answered');
-    assert.equal(await ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 2;\n');
+    assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 2;\n');
     assert.equal(of(events, 'toolResult')[1]!.status, 'rejected');
     const told = messages(2).at(-1)!.content;
     assert.match(told, /status="error"/);
@@ -171,7 +162,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('with autoApproveReadOnly off, a Read waits for approval and a rejection reaches the model', async () => {
-    server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
+    scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
     const { s, approvals } = session({ approval: { autoApproveReadOnly: false } });
     const { events } = await run(s, 'read it', (e) => {
       if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'not that file' }), 5);
@@ -184,7 +175,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('read-only tools run without asking by default', async () => {
-    server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
+    scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
     const { s } = session();
     const { events } = await run(s, 'read it');
     assert.equal(of(events, 'approval').length, 0);
@@ -192,7 +183,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('unknown tools and invalid parameters go back to the model as errors and the loop goes on', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: '<Read><offset>abc</offset></Read>' },
       { text: 'done' },
     );
@@ -205,7 +196,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('an unknown native tool goes back to the model as unknown_tool', async () => {
-    server.enqueue({ toolCalls: [{ id: 'c1', name: 'DeleteEverything', arguments: '{}' }] }, { text: 'sorry' });
+    scripted.server.enqueue({ toolCalls: [{ id: 'c1', name: 'DeleteEverything', arguments: '{}' }] }, { text: 'sorry' });
     const { s } = session({ model: { toolProtocol: 'native' } });
     const { end, events } = await run(s, 'x');
     assert.equal(end, 'answered');
@@ -214,12 +205,12 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('native tool call with broken JSON arguments: the model is told, and the call/result pair stays valid', async () => {
-    server.enqueue({ toolCalls: [{ id: 'c_bad', name: 'Read', arguments: '{"path": "src/a.ts"' }] }, { text: 'retrying later' });
+    scripted.server.enqueue({ toolCalls: [{ id: 'c_bad', name: 'Read', arguments: '{"path": "src/a.ts"' }] }, { text: 'retrying later' });
     const { s } = session({ model: { toolProtocol: 'native' } });
     const { end, events } = await run(s, 'x');
     assert.equal(end, 'answered');
     assert.equal(of(events, 'toolResult')[0]!.status, 'error');
-    const second = server.requests[1]!.body.messages as { role: string; content: string; tool_call_id?: string; tool_calls?: { id: string; function: { arguments: string } }[] }[];
+    const second = scripted.server.requests[1]!.body.messages as { role: string; content: string; tool_call_id?: string; tool_calls?: { id: string; function: { arguments: string } }[] }[];
     assert.equal(second.at(-2)!.tool_calls![0]!.id, 'c_bad');
     assert.equal(second.at(-2)!.tool_calls![0]!.function.arguments, '{"path": "src/a.ts"');
     assert.equal(second.at(-1)!.tool_call_id, 'c_bad');
@@ -227,7 +218,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('an XML call cut off by the end of the stream is reported as incomplete', async () => {
-    server.enqueue({ text: '<Read><path>src/a.ts</path>' }, { text: 'ok' });
+    scripted.server.enqueue({ text: '<Read><path>src/a.ts</path>' }, { text: 'ok' });
     const { s } = session();
     await run(s, 'x');
     // Tool results never carry our own tags raw (untrustedMarkup), our own messages included.
@@ -235,14 +226,14 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('refuses a path outside the workspace with a clear error', async () => {
-    server.enqueue({ text: '<Read><path>../../etc/passwd</path></Read>' }, { text: 'ok' });
+    scripted.server.enqueue({ text: '<Read><path>../../etc/passwd</path></Read>' }, { text: 'ok' });
     const { s } = session();
     await run(s, 'x');
     assert.match(messages(1).at(-1)!.content, /outside the workspace/);
   });
 
   it('cancel during a running command kills it and leaves a paired, cancelled record', async () => {
-    server.enqueue({ text: '<Bash><command>sleep 30</command></Bash>' }, { text: 'never requested' });
+    scripted.server.enqueue({ text: '<Bash><command>sleep 30</command></Bash>' }, { text: 'never requested' });
     const { s } = session({ approval: { autoApproveCommands: true } });
     const started = Date.now();
     const { end, events } = await run(s, 'wait', (e) => {
@@ -251,13 +242,13 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     assert.equal(end, 'cancelled');
     assert.ok(Date.now() - started < 5000, 'the sleep was killed');
     assert.equal(of(events, 'toolResult')[0]!.status, 'cancelled');
-    assert.equal(server.requests.length, 1);
+    assert.equal(scripted.server.requests.length, 1);
     const last = s.messages.at(-1)!;
     assert.match(last.content, /<tool_result tool="Bash" status="cancelled">/);
   });
 
   it("a running command's output reaches the card while it runs, and its result carries the exit code and output tail", async () => {
-    server.enqueue({ text: "<Bash><command>echo first; sleep 0.5; echo second; exit 3</command></Bash>" }, { text: 'It failed with 3.' });
+    scripted.server.enqueue({ text: "<Bash><command>echo first; sleep 0.5; echo second; exit 3</command></Bash>" }, { text: 'It failed with 3.' });
     const { s } = session({ approval: { autoApproveCommands: true } });
     const { events } = await run(s, 'run it');
     const outputs = of(events, 'toolOutput');
@@ -271,23 +262,23 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('stops at maxIterations with a visible error', async () => {
-    server.setResponder(() => ({ text: '<LS><path>.</path></LS>' }));
+    scripted.server.setResponder(() => ({ text: '<LS><path>.</path></LS>' }));
     const { s } = session({ agent: { maxIterations: 3 } });
     const { end, events } = await run(s, 'loop forever');
     assert.equal(end, 'maxIterations');
-    assert.equal(server.requests.length, 3);
+    assert.equal(scripted.server.requests.length, 3);
     assert.match(of(events, 'error')[0]!.message, /maxIterations/);
   });
 
   it('native protocol: sends tools, maps tool_calls, answers with tool messages', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { toolCalls: [{ id: 'call_r', name: 'Read', arguments: '{"path":"README.md"}' }], chunkSize: 5 },
       { text: 'It is a demo.' },
     );
     const { s } = session({ model: { toolProtocol: 'native' } });
     const { end, events } = await run(s, 'what is the readme?');
     assert.equal(end, 'answered');
-    const tools = server.requests[0]!.body.tools as { function: { name: string; parameters: { properties: Record<string, unknown> } } }[];
+    const tools = scripted.server.requests[0]!.body.tools as { function: { name: string; parameters: { properties: Record<string, unknown> } } }[];
     assert.ok(tools.some((t) => t.function.name === 'Read' && 'path' in t.function.parameters.properties));
     const second = messages(1);
     assert.equal(second.at(-1)!.role, 'tool');
@@ -299,7 +290,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   for (const scenario of [{ label: 'without ids', id: null }, { label: 'repeating one id', id: 'call_0' }] as const) {
     it(`native tool calls ${scenario.label}: every call of every step and turn gets its own card id, and the wire pairs stay consistent`, async () => {
       const read = (path: string) => ({ id: scenario.id, name: 'Read', arguments: JSON.stringify({ path }) });
-      server.enqueue(
+      scripted.server.enqueue(
         { toolCalls: [read('README.md'), read('src/a.ts')] },
         { toolCalls: [read('src/a.ts')] },
         { text: 'done' },
@@ -315,7 +306,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
       const results = [...first.events, ...second.events].filter((e) => e.type === 'toolResult').map((e) => (e as Ev<'toolResult'>).callId);
       assert.deepEqual(results, ids);
       // What goes back to the provider: each tool message answers a call of the assistant message before it.
-      const last = server.requests.at(-1)!.body.messages as { role: string; tool_call_id?: string; tool_calls?: { id: string }[] }[];
+      const last = scripted.server.requests.at(-1)!.body.messages as { role: string; tool_call_id?: string; tool_calls?: { id: string }[] }[];
       const called = last.flatMap((m) => m.tool_calls?.map((c) => c.id) ?? []);
       const answered = last.filter((m) => m.role === 'tool').map((m) => m.tool_call_id);
       assert.deepEqual(answered, called);
@@ -336,7 +327,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     const { events, end } = await pending;
     assert.ok(Date.now() - started < 2000);
     assert.equal(end, 'cancelled');
-    assert.equal(server.requests.length, 0);
+    assert.equal(scripted.server.requests.length, 0);
     assert.deepEqual(s.messages, []);
     assert.equal(s.busy, false);
     assert.deepEqual(events.map((e) => e.type), ['turnStarted', 'error', 'turnEnded']);
@@ -346,10 +337,10 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
 
   it('a huge Write stays whole in the scratchpad but is elided in history', async () => {
     const body = 'x'.repeat(10_000);
-    server.enqueue({ text: `<Write><path>big.txt</path><content>${body}</content></Write>`, chunkSize: 512 }, { text: 'written' });
+    scripted.server.enqueue({ text: `<Write><path>big.txt</path><content>${body}</content></Write>`, chunkSize: 512 }, { text: 'written' });
     const { s } = session({ approval: { autoApproveEdits: true } });
     await run(s, 'write it');
-    assert.equal(await ws.read('big.txt'), body);
+    assert.equal(await scripted.ws.read('big.txt'), body);
     assert.ok(messages(1).some((m) => m.role === 'assistant' && m.content.includes(body)));
     const recorded = s.messages.find((m) => m.role === 'assistant')!.content;
     assert.ok(recorded.length < 3000, `history record is ${recorded.length} chars`);

@@ -1,27 +1,18 @@
 import { strict as assert } from 'node:assert';
 import type { AgentEvent } from '../../../../src/core/events';
 import { childToolRegistry, isReadOnlyToolSet } from '../../../../src/core/subagents/childTools';
-import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
-import { TempWorkspace } from '../tools/toolTestKit';
 import { isChildRequest, messagesOf, of, parentRegistry, subagentKit, type WireMessage } from './subagentTestKit';
+import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 
 const readOnly = ['Read', 'LS', 'Glob', 'Grep', 'TodoWrite', 'AttemptCompletion'];
 
 describe('Task calls in one step: read-only children run concurrently, others one after another', function () {
   this.timeout(15000);
-  let server: ScriptedModelServer;
-  let ws: TempWorkspace;
-  before(async () => { server = await ScriptedModelServer.start(); });
-  after(() => server.close());
-  beforeEach(async () => {
-    server.reset();
-    ws = await TempWorkspace.create({ 'src/a.ts': 'export const a = 1;\n' });
-  });
-  afterEach(() => ws.cleanup());
+  const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
 
   /** Each child answers slowly (about 300 ms of streaming); returns when each child's request arrived and when it completed. */
   async function runTwoTasks(allowed: (name: string) => boolean) {
-    server.setResponder((req) => {
+    scripted.server.setResponder((req) => {
       const body = req.body as { messages: WireMessage[] };
       if (isChildRequest(body)) {
         const goal = /# Goal\n(\w+)/.exec(body.messages[1]!.content)![1]!;
@@ -32,13 +23,13 @@ describe('Task calls in one step: read-only children run concurrently, others on
         : { text: 'both done' };
     });
     const timeline: { what: string; at: number }[] = [];
-    const kit = subagentKit(server, ws, { allowed, isConcurrentSafe: (call) => call.name === 'Task' && isReadOnlyToolSet(kit.childTools) });
+    const kit = subagentKit(scripted.server, scripted.ws, { allowed, isConcurrentSafe: (call) => call.name === 'Task' && isReadOnlyToolSet(kit.childTools) });
     const goalOf = new Map<string, string>();
     const outcome = await kit.runParent('two things', undefined, (e: AgentEvent) => {
       if (e.type === 'toolCall' && !e.partial) goalOf.set(e.callId, String(e.params.goal));
       if (e.type === 'subagent' && e.event.type === 'completion') timeline.push({ what: `done ${goalOf.get(e.parentCallId)}`, at: Date.now() });
     });
-    for (const request of server.requests) {
+    for (const request of scripted.server.requests) {
       const body = request.body as { messages: WireMessage[] };
       if (isChildRequest(body)) timeline.push({ what: `asked ${/# Goal\n(\w+)/.exec(body.messages[1]!.content)![1]}`, at: request.receivedAt });
     }
@@ -51,19 +42,19 @@ describe('Task calls in one step: read-only children run concurrently, others on
     assert.ok(isReadOnlyToolSet(kit.childTools));
     assert.deepEqual(order.slice(0, 2).sort(), ['asked alpha', 'asked beta'], `timeline: ${order.join(', ')}`);
     assert.equal(outcome.end, 'answered');
-    const results = messagesOf(server, server.requests.length - 1).slice(-2).map((m) => m.content);
+    const results = messagesOf(scripted.server, scripted.server.requests.length - 1).slice(-2).map((m) => m.content);
     assert.match(results[0]!, /tool="Task" status="success">[\s\S]*finished alpha/);
     assert.match(results[1]!, /tool="Task" status="success">[\s\S]*finished beta/);
     assert.deepEqual(of(kit.events, 'toolResult').map((r) => r.summary.includes('alpha') ? 'alpha' : 'beta'), ['alpha', 'beta']);
   });
 
   it('Stop while two read-only children stream: both are cancelled and both Task calls are answered, in order', async () => {
-    server.setResponder((req) => {
+    scripted.server.setResponder((req) => {
       const body = req.body as { messages: WireMessage[] };
       if (isChildRequest(body)) return { text: 'slowly '.repeat(100), chunkSize: 3, delayMs: 20 };
       return { text: '<Task><goal>alpha</goal></Task><Task><goal>beta</goal></Task>' };
     });
-    const kit = subagentKit(server, ws, { allowed: (name) => readOnly.includes(name), isConcurrentSafe: (call) => call.name === 'Task' });
+    const kit = subagentKit(scripted.server, scripted.ws, { allowed: (name) => readOnly.includes(name), isConcurrentSafe: (call) => call.name === 'Task' });
     const controller = new AbortController();
     const streaming = new Set<string>();
     const outcome = await kit.runParent('two things', controller, (e) => {
