@@ -1,3 +1,4 @@
+import { diffCounts } from './diffCounts';
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
@@ -44,16 +45,7 @@ function changeRow(row: ChangeRow, turnId: string): HTMLElement {
   const kind = document.createElement('span');
   kind.className = 'change-kind';
   kind.textContent = row.kind;
-  const counts = document.createElement('span');
-  counts.className = 'change-counts';
-  const plus = document.createElement('span');
-  plus.className = 'diff-add';
-  plus.textContent = `+${row.added}`;
-  const minus = document.createElement('span');
-  minus.className = 'diff-del';
-  minus.textContent = `−${row.removed}`;
-  counts.append(plus, ' ', minus);
-  item.append(open, kind, counts);
+  item.append(open, kind, diffCounts('change-counts', row.added, row.removed));
   if (row.reverted) {
     const done = document.createElement('span');
     done.className = 'change-state';

@@ -1,3 +1,4 @@
+import { diffCounts } from './diffCounts';
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { codicon } from './codicon';
 import { post } from './vscodeApi';
@@ -95,22 +96,13 @@ function exitLine(detail: ResultDetail): HTMLElement {
 function editLine(first: string, detail: ResultDetail & { path: string; added: number }, turnId: string): HTMLElement {
   const line = document.createElement('div');
   line.className = 'tool-edit';
-  const counts = document.createElement('span');
-  counts.className = 'edit-counts';
-  const added = document.createElement('span');
-  added.className = 'diff-add';
-  added.textContent = `+${detail.added}`;
-  const removed = document.createElement('span');
-  removed.className = 'diff-del';
-  removed.textContent = `−${detail.removed ?? 0}`;
-  counts.append(added, ' ', removed);
   const open = document.createElement('button');
   open.className = 'link open-diff';
   open.append(codicon('diff'), ' Open diff');
   open.title = first;
   open.setAttribute('aria-label', `Open the diff of ${detail.path}`);
   open.addEventListener('click', () => post({ type: 'openChange', turnId, path: detail.path }));
-  line.append(counts, open);
+  line.append(diffCounts('edit-counts', detail.added, detail.removed ?? 0), open);
   return line;
 }
 
