@@ -1,4 +1,5 @@
 import { AgentSession } from '../../../src/core/agent/agentSession';
+import type { Approver } from '../../../src/core/agent/approvalGate';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../src/core/events';
 import { createIdGenerator } from '../../../src/core/ids';
@@ -20,9 +21,11 @@ export interface FaultSessionOptions {
   /** Wraps the real workspace file system (a disk that refuses writes, say). */
   fs?: (fs: WorkspaceFs) => WorkspaceFs;
   idleTimeoutMs?: number;
+  /** Who answers approvals; a PendingApprovals nobody decides on when absent. */
+  approver?: Approver;
 }
 
-/** An AgentSession as the extension builds it, over the scripted server and a real workspace, for the fault suites. */
+/** An AgentSession as the extension builds it, over the scripted server and a real workspace (the fault suites, MCP turns). */
 export function faultSession(server: ScriptedModelServer, workspaceRoot: string, options: FaultSessionOptions = {}): AgentSession {
   const { model, ...rest } = options.settings ?? {};
   const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model', ...model }, ...rest });
@@ -34,7 +37,7 @@ export function faultSession(server: ScriptedModelServer, workspaceRoot: string,
     tools: options.tools ?? createFullToolRegistry(),
     ...ports,
     fs: options.fs ? options.fs(ports.fs) : ports.fs,
-    approver: new PendingApprovals(),
+    approver: options.approver ?? new PendingApprovals(),
     newId: createIdGenerator(() => 0, 't'),
     environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot }),
   });

@@ -1,17 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { AgentSession } from '../../../../src/core/agent/agentSession';
 import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../../src/core/events';
-import { createIdGenerator } from '../../../../src/core/ids';
 import { McpToolSet } from '../../../../src/core/mcp/mcpToolSet';
 import { builtInToolNames, createFullToolRegistry } from '../../../../src/core/orchestration/toolSets';
-import { Settings } from '../../../../src/core/settings';
-import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
 import type { NodeMcpConnections } from '../../../../src/node/mcp/nodeMcpConnections';
-import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
 import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
-import { recordingClock } from '../../../support/recordingClock';
 import { TempWorkspace } from '../../core/tools/toolTestKit';
+import { faultSession } from '../../faults/faultSessionKit';
 import { everythingConfig, newConnections } from './mcpTestKit';
 
 /** A whole agent turn with the scripted model calling server-everything's tools, in both wire formats (spec §3, §12). */
@@ -33,19 +28,9 @@ describe('MCP tools in an agent turn', function () {
   beforeEach(() => model.reset());
 
   function session(protocol: 'xml' | 'native') {
-    const settings = Settings.parse({ model: { baseUrl: model.baseUrl, name: 'scripted-model', toolProtocol: protocol } });
     const approvals = new PendingApprovals();
     const toolSet = new McpToolSet(connections, builtInToolNames);
-    const s = new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: model.baseUrl, apiKey: undefined }),
-      clock: recordingClock(),
-      settings: () => settings,
-      tools: () => createFullToolRegistry(toolSet.tools()),
-      ...createNodeToolPorts({ workspaceRoot: ws.root }),
-      approver: approvals,
-      newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: ws.root }),
-    });
+    const s = faultSession(model, ws.root, { settings: { model: { toolProtocol: protocol } }, tools: () => createFullToolRegistry(toolSet.tools()), approver: approvals });
     return { s, approvals };
   }
   const messages = (i: number) => model.requests[i]!.body.messages as { role: string; content: string; tool_call_id?: string }[];
