@@ -8,6 +8,7 @@ import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
 import { ConversationSaver } from './conversationSaver';
 import type { ReviewActions, ReviewContext } from './review/reviewActions';
 import { TranscriptProjector } from './transcriptProjector';
+import { InputPrefills } from './inputPrefills';
 import { isSavePoint } from './savePoints';
 
 export interface ChatControllerDeps {
@@ -38,8 +39,7 @@ export class ChatController {
   private post: ((message: HostMessage) => void) | undefined;
   private readonly saver: ConversationSaver;
   private readonly ready: Promise<void>;
-  private viewReady = false;
-  private readonly pendingPrefills: string[] = [];
+  private readonly prefills = new InputPrefills((text) => this.emit({ type: 'prefill', text }));
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.saver = new ConversationSaver(deps.store, deps.log);
@@ -53,20 +53,19 @@ export class ChatController {
 
   detach(): void {
     this.post = undefined;
-    this.viewReady = false;
+    this.prefills.setViewReady(false);
   }
 
   /** A hidden view's content is gone; whatever must reach it waits for its next `ready`. */
   viewHidden(): void {
-    this.viewReady = false;
+    this.prefills.setViewReady(false);
   }
 
   handle(message: WebviewMessage): void {
     switch (message.type) {
       case 'ready': return void this.ready.then(() => {
         this.sendSnapshot();
-        this.viewReady = true;
-        this.deliverPrefills();
+        this.prefills.setViewReady(this.post !== undefined);
       });
       case 'send': return void this.send(message.text);
       case 'retry': return void this.retry(message.turnId);
@@ -177,13 +176,7 @@ export class ChatController {
 
   /** Text for the input (Send File/Selection); kept until a loaded view can take it, so a reveal never loses it. */
   prefill(text: string): void {
-    this.pendingPrefills.push(text);
-    this.deliverPrefills();
-  }
-
-  private deliverPrefills(): void {
-    if (!this.viewReady || !this.post) return;
-    for (const text of this.pendingPrefills.splice(0)) this.emit({ type: 'prefill', text });
+    this.prefills.add(text);
   }
 
   refreshPlanMode(): void {
