@@ -13,7 +13,7 @@ import type { CommandRunner } from '../ports/commandRunner';
 import { ModelError, type ModelClient, type TokenUsage } from '../ports/modelClient';
 import type { TextSearch } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
-import { loadProjectRules } from '../rules/projectRules';
+import { projectRulesText } from '../rules/projectRules';
 import type { Settings } from '../settings';
 import type { FileChange } from '../tools/approval';
 import { ReadLedger } from '../tools/readLedger';
@@ -26,6 +26,7 @@ import { StreamedReplyText } from './streamedReplyText';
 import { PendingQuestion } from './pendingDecisions';
 import { buildSystemPrompt } from './systemPrompt';
 import { historyMessageOf } from './turnRecordMessage';
+import { turnStartedEvent } from './turnStartedEvent';
 import { UsageLedger } from './usageLedger';
 import { AgentHistories } from '../agents/agentHistories';
 import type { ContextMode } from '../agents/contextMode';
@@ -256,19 +257,7 @@ export class AgentSession {
       emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
       throw error;
     }
-    // Chips point at the mentions in the text as typed: the prompt sits at the end of it (after `@name` or `/plan`).
-    const offset = userText.lastIndexOf(route.text);
-    emit({
-      type: 'turnStarted', turnId, userText,
-      mentions: input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: userText.slice(m.start + offset, m.end + offset) })),
-      reminder: input.reminderText || undefined,
-      warnings: input.warnings.length ? input.warnings : undefined,
-      agent: profile.agentName,
-      planMode: route.planMode || undefined,
-      // Restoring truncates the main history: an isolated agent's exchange has no place there.
-      checkpoint: profile.historyOwner === 'main' || undefined,
-      retryOf,
-    });
+    emit(turnStartedEvent(turn, route, input, profile));
     if (!this.title) this.title = titleFrom(userText);
     const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
     if (!isolated) await this.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal);
@@ -288,7 +277,7 @@ export class AgentSession {
     const environment = this.deps.environment();
     const date = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
     const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
-    const rules = (touchedPaths: readonly string[]) => this.rules(touchedPaths);
+    const rules = (touchedPaths: readonly string[]) => projectRulesText(this.deps.fs, touchedPaths, this.deps.onProblem);
     const onUsage = (usage: TokenUsage) => this.usage.record(turnId, usage, settings, emit, false);
     const outcome = await runAgentTurn(turnId, input.modelText, {
       model: this.deps.model(),
@@ -351,17 +340,6 @@ export class AgentSession {
   private appendAgent(agent: string, message: HistoryMessage): void {
     this.agentHistories.append(agent, message);
     this.deps.onChange?.();
-  }
-
-  private async rules(touchedPaths: readonly string[]): Promise<string> {
-    try {
-      const rules = await loadProjectRules(this.deps.fs, { touchedPaths });
-      for (const problem of rules.problems) this.deps.onProblem?.(problem);
-      return rules.text;
-    } catch (error) {
-      this.deps.onProblem?.(`Project rules could not be read: ${error instanceof Error ? error.message : String(error)}`);
-      return '';
-    }
   }
 
   private append(message: HistoryMessage): void {

@@ -88,3 +88,15 @@ function withinRoot(root: string, path: string): string {
   const prefix = root.replace(/\/+$/, '') + '/';
   return posix.startsWith(prefix) ? posix.slice(prefix.length) : posix;
 }
+
+/** The rules' text for a turn (L2); every problem goes to `onProblem`, and rules that cannot be read at all give none. */
+export async function projectRulesText(fs: WorkspaceFs, touchedPaths: readonly string[], onProblem: ((message: string) => void) | undefined): Promise<string> {
+  try {
+    const rules = await loadProjectRules(fs, { touchedPaths });
+    for (const problem of rules.problems) onProblem?.(problem);
+    return rules.text;
+  } catch (error) {
+    onProblem?.(`Project rules could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return '';
+  }
+}

@@ -1,0 +1,27 @@
+import type { AgentEvent } from '../events';
+import type { PreprocessedInput } from '../mentions/inputPreprocessor';
+import type { MessageRoute } from '../orchestration/messageRoute';
+import type { TurnProfile } from '../orchestration/turnProfile';
+
+/** What the panel is told a turn started with: the text as typed, its mention chips, reminder, warnings and mode. */
+export function turnStartedEvent(
+  turn: { turnId: string; userText: string; retryOf: string | undefined },
+  route: Extract<MessageRoute, { kind: 'turn' }>,
+  input: PreprocessedInput,
+  profile: TurnProfile,
+): Extract<AgentEvent, { type: 'turnStarted' }> {
+  const { turnId, userText, retryOf } = turn;
+  // Chips point at the mentions in the text as typed: the prompt sits at the end of it (after `@name` or `/plan`).
+  const offset = userText.lastIndexOf(route.text);
+  return {
+    type: 'turnStarted', turnId, userText,
+    mentions: input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: userText.slice(m.start + offset, m.end + offset) })),
+    reminder: input.reminderText || undefined,
+    warnings: input.warnings.length ? input.warnings : undefined,
+    agent: profile.agentName,
+    planMode: route.planMode || undefined,
+    // Restoring truncates the main history: an isolated agent's exchange has no place there.
+    checkpoint: profile.historyOwner === 'main' || undefined,
+    retryOf,
+  };
+}
