@@ -92,11 +92,8 @@ export class TranscriptProjector {
         const meta = { ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.checkpoint ? { checkpoint: true } : {}) };
         // Any new turn takes an earlier Retry or Continue away (history moved on). A failed turn run again lost
         // its message from history, so its Restore checkpoint goes too.
-        const patches = [
-          ...this.withoutMeta((e) => e.kind === 'error' && e.meta?.retryable !== undefined, 'retryable'),
-          ...this.withoutMeta((e) => e.kind === 'error' && e.meta?.continuable !== undefined, 'continuable'),
-        ];
-        if (event.retryOf) patches.push(...this.withoutMeta((e) => e.kind === 'user' && e.turnId === event.retryOf && e.meta?.checkpoint !== undefined, 'checkpoint'));
+        const patches = this.withoutMeta((e) => e.kind === 'error', ['retryable', 'continuable']);
+        if (event.retryOf) patches.push(...this.withoutMeta((e) => e.kind === 'user' && e.turnId === event.retryOf, ['checkpoint']));
         patches.push(this.add('user', event.userText, event.turnId, Object.keys(meta).length ? meta : undefined));
         if (event.reminder) patches.push(this.add('reminder', event.reminder, event.turnId));
         for (const warning of event.warnings ?? []) patches.push(this.add('error', warning, event.turnId, { warning: true }));
@@ -228,10 +225,10 @@ export class TranscriptProjector {
     return { type: 'entryAdded', entry: { ...entry } };
   }
 
-  /** Updates of the entries that match, with `key` removed from their meta. */
-  private withoutMeta(matches: (entry: TranscriptEntry) => boolean, key: string): HostMessage[] {
-    return this.list.filter(matches).map((e) => {
-      const { [key]: _removed, ...meta } = e.meta ?? {};
+  /** Updates of the matching entries that have any of `keys` in their meta, without them. */
+  private withoutMeta(matches: (entry: TranscriptEntry) => boolean, keys: string[]): HostMessage[] {
+    return this.list.filter((e) => matches(e) && keys.some((key) => e.meta?.[key] !== undefined)).map((e) => {
+      const meta = Object.fromEntries(Object.entries(e.meta!).filter(([key]) => !keys.includes(key)));
       return this.upsert(e.id, e.kind, e.text, e.turnId, Object.keys(meta).length ? meta : undefined);
     });
   }
