@@ -6,7 +6,8 @@ import { summaryFromMeta } from './conversationFileMeta';
 import { conversationFiles } from './conversationFileNames';
 import { conversationFileFormat, snapshotFile } from './conversationLogRecords';
 import { replayLog } from './conversationLogReplay';
-import { errnoOf, messageOf } from './errnoOf';
+import { errorMessage } from '../core/errorMessage';
+import { errnoOf } from './errnoOf';
 
 /** A snapshot file as read: format 1 (a whole conversation) or format 2 (a conversation and the generation its log continues). */
 type ReadSnapshot =
@@ -106,7 +107,7 @@ export class ConversationFileReader {
     try {
       bytes = await fsp.readFile(logFile);
     } catch (error) {
-      if (errnoOf(error) !== 'ENOENT') this.report(`Conversation '${id}': its log could not be read (${messageOf(error)}); the last snapshot was loaded.`);
+      if (errnoOf(error) !== 'ENOENT') this.report(`Conversation '${id}': its log could not be read (${errorMessage(error)}); the last snapshot was loaded.`);
       return plain;
     }
     const replayed = replayLog(snapshot.conversation, bytes.toString('utf8'), snapshot.gen);
@@ -131,7 +132,7 @@ export class ConversationFileReader {
     } catch (error) {
       const code = errnoOf(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-      return { kind: 'invalid', reason: messageOf(error) };
+      return { kind: 'invalid', reason: errorMessage(error) };
     }
     const text = bytes.toString('utf8');
     const decoded = decodeSnapshot(text);
@@ -148,7 +149,7 @@ function decodeSnapshot(text: string): Exclude<ReadSnapshot, { kind: 'missing' |
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { kind: 'invalid', reason: `not valid JSON (${messageOf(error)})` };
+    return { kind: 'invalid', reason: `not valid JSON (${errorMessage(error)})` };
   }
   const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
   if (version === conversationFormatVersion) return decodeConversation(text);

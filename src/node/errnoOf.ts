@@ -2,7 +2,3 @@
 export function errnoOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null ? (error as NodeJS.ErrnoException).code : undefined;
 }
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

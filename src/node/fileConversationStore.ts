@@ -11,7 +11,8 @@ import { ConversationFileReader } from './conversationFileReader';
 import { ConversationFileWriteQueue } from './conversationFileWriteQueue';
 import { capStrings, conversationFileFormat, encodeLogHeader } from './conversationLogRecords';
 import { ConversationTracker } from './conversationTracker';
-import { errnoOf, messageOf } from './errnoOf';
+import { errorMessage } from '../core/errorMessage';
+import { errnoOf } from './errnoOf';
 
 export interface FileConversationStoreOptions {
   /** Each distinct problem is reported once per store. */
@@ -78,7 +79,7 @@ export class FileConversationStore implements ConversationStore {
     try {
       names = await fsp.readdir(this.dir);
     } catch (error) {
-      if (errnoOf(error) !== 'ENOENT') this.report(`The saved conversations could not be listed: ${messageOf(error)}.`);
+      if (errnoOf(error) !== 'ENOENT') this.report(`The saved conversations could not be listed: ${errorMessage(error)}.`);
       return [];
     }
     const ids = new Set<string>();
@@ -260,7 +261,7 @@ export class FileConversationStore implements ConversationStore {
       const target = atomicTempTarget(name);
       if (target === undefined || !parseConversationFileName(target)) continue;
       await fsp.rm(path.join(this.dir, name), { force: true }).catch((error: unknown) => {
-        this.report(`A leftover temporary file ${name} could not be removed: ${messageOf(error)}.`);
+        this.report(`A leftover temporary file ${name} could not be removed: ${errorMessage(error)}.`);
       });
     }
   }

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { CatalogFailure, ModelCatalog, ModelListing, ModelListRequest } from '../core/ports/modelCatalog';
+import { errorMessage } from '../core/errorMessage';
 
 /** ModelCatalog over the official SDK's `models.list()` (all pages), one short-lived client per request. */
 export class OpenAiModelCatalog implements ModelCatalog {
@@ -48,7 +49,7 @@ function toFailure(error: unknown, timeoutMs: number): CatalogFailure {
   }
   if (error instanceof APIError && error.status) return { kind: 'http', status: error.status, message: serverMessage(error) };
   // A 200 whose body is not a model list (an HTML page, "Ollama is running") fails while the SDK reads it.
-  return { kind: 'network', message: `its answer to /models is not a list of models (${error instanceof Error ? error.message : String(error)}).` };
+  return { kind: 'network', message: `its answer to /models is not a list of models (${errorMessage(error)}).` };
 }
 
 /** The server's own words: the SDK prefixes them with the status, which the report states separately. */
@@ -74,7 +75,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 function deepestMessage(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
+  let message = errorMessage(error);
   for (let at: unknown = (error as { cause?: unknown }).cause, depth = 0; at && depth < 6; at = (at as { cause?: unknown }).cause, depth++) {
     if (at instanceof Error && at.message) message = at.message;
   }

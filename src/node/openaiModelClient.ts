@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { baseUrlProblem } from '../core/settings';
 import { ModelError, type ChatMessage, type FinishReason, type ModelChunk, type ModelClient, type ModelRequest } from '../core/ports/modelClient';
+import { errorMessage } from '../core/errorMessage';
 
 export interface OpenAiModelClientOptions {
   baseUrl: string;
@@ -137,7 +138,7 @@ function toModelError(error: unknown): ModelError {
     if (status === 0) return new ModelError('network', `The connection to the model broke: ${detail}`);
     return new ModelError('badRequest', `The endpoint rejected the request (${status}): ${detail}`, status);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   // The SDK surfaces a dropped SSE connection as a plain Error from the body reader.
   return new ModelError('network', `The connection to the model broke: ${message}`);
 }

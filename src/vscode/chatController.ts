@@ -10,6 +10,7 @@ import type { ReviewActions, ReviewContext } from './review/reviewActions';
 import { TranscriptProjector } from './transcriptProjector';
 import { InputPrefills } from './inputPrefills';
 import { isSavePoint } from './savePoints';
+import { errorMessage } from '../core/errorMessage';
 
 export interface ChatControllerDeps {
   createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
@@ -222,7 +223,7 @@ export class ChatController {
       const conversation = await this.deps.store.load(id);
       if (conversation) this.open(conversation);
     } catch (error) {
-      this.deps.log(`Could not reopen the last conversation: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log(`Could not reopen the last conversation: ${errorMessage(error)}`);
     }
   }
 
@@ -281,7 +282,7 @@ export class ChatController {
       return this.deps.onboarding();
     } catch (error) {
       this.deps.log(`Onboarding check failed: ${error instanceof Error ? error.stack : String(error)}`);
-      return { title: 'Settings could not be read', message: `CodeAgent could not read its settings: ${error instanceof Error ? error.message : String(error)}. Check the codeagent.* settings.`, actions: [{ label: 'Open Settings', command: 'openSettings' }] };
+      return { title: 'Settings could not be read', message: `CodeAgent could not read its settings: ${errorMessage(error)}. Check the codeagent.* settings.`, actions: [{ label: 'Open Settings', command: 'openSettings' }] };
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Conversation } from '../core/conversation/conversation';
 import type { ConversationStore } from '../core/ports/conversationStore';
+import { errorMessage } from '../core/errorMessage';
 
 /** Coalesces the many small changes of a streaming turn into at most one write per interval; flush() writes now. */
 export class ConversationSaver {
@@ -30,7 +31,7 @@ export class ConversationSaver {
     try {
       await this.store.save(conversation);
     } catch (error) {
-      this.log(`Could not save conversation ${conversation.id}: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`Could not save conversation ${conversation.id}: ${errorMessage(error)}`);
     }
   }
 }

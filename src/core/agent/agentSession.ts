@@ -40,6 +40,7 @@ import { restoredPlan } from '../plan/restoredPlan';
 import type { TaskManager } from '../plan/taskManager';
 import { ConversationReview } from '../review/conversationReview';
 import { defaultContextSummary } from '../subagents/defaultContextSummary';
+import { errorMessage } from '../errorMessage';
 
 export interface SessionEnvironment {
   os: string;
@@ -231,7 +232,7 @@ export class AgentSession {
       }
     } catch (error) {
       if (controller.signal.aborted) end = 'cancelled';
-      else emit({ type: 'error', turnId, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` });
+      else emit({ type: 'error', turnId, message: `Internal error: ${errorMessage(error)}` });
     } finally {
       unsubscribe();
       this.emitPlan = undefined;

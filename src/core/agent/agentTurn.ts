@@ -12,6 +12,7 @@ import { readModelStep, StepInterrupted } from './modelStepReader';
 import { OutputProgress } from './outputProgress';
 import { resultDetail, summarizeResult } from './toolResultView';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
+import { errorMessage } from '../errorMessage';
 
 /** What the turn needs of the tool registry. */
 export interface TurnTools {
@@ -97,7 +98,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
     } catch (error) {
       const cause = error instanceof StepInterrupted ? error.cause : error;
       const cancelled = signal.aborted || (cause instanceof ModelError && cause.kind === 'cancelled');
-      if (!cancelled) emit({ type: 'error', turnId, message: messageOf(cause), code: cause instanceof ModelError ? cause.kind : undefined });
+      if (!cancelled) emit({ type: 'error', turnId, message: errorMessage(cause), code: cause instanceof ModelError ? cause.kind : undefined });
       // What the user already saw streaming stays in history, marked as cut short.
       const partial = error instanceof StepInterrupted ? error.partialText : '';
       if (partial) record({ kind: 'assistant', message: { role: 'assistant', content: `${partial}\n\n[${cancelled ? 'stopped by the user' : 'interrupted by an error'}]` } });
@@ -161,7 +162,7 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
   try {
     return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve, callId: call.callId, onOutput: (chunk) => output.push(chunk) });
   } catch (error) {
-    return errorResult('tool_failed', `${call.name} failed: ${messageOf(error)}`);
+    return errorResult('tool_failed', `${call.name} failed: ${errorMessage(error)}`);
   } finally {
     output.close();
   }
@@ -179,8 +180,4 @@ function uiStatus(result: ToolResult, status: string): 'success' | 'error' | 're
   if (status === 'cancelled' || result.error?.code === 'cancelled') return 'cancelled';
   if (result.error?.code === 'rejected') return 'rejected';
   return result.status;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import { resolveWorkspacePath } from '../tools/pathConfinement';
+import { errorMessage } from '../errorMessage';
 
 /** Agent files are prompts, not data: anything larger is a mistake, and would crowd the context window. */
 export const maxAgentFileBytes = 256 * 1024;
@@ -17,6 +18,6 @@ export async function readAgentFile(fs: WorkspaceFs, path: string): Promise<Agen
     }
     return { ok: true, text: (await fs.readFile(confined)).replace(/\r\n/g, '\n') };
   } catch (error) {
-    return { ok: false, reason: `not read: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, reason: `not read: ${errorMessage(error)}` };
   }
 }

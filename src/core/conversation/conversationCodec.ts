@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { conversationFormatVersion, conversationSchema, type Conversation } from './conversation';
+import { errorMessage } from '../errorMessage';
 
 export type DecodedConversation =
   | { kind: 'ok'; conversation: Conversation }
@@ -19,7 +20,7 @@ export function decodeConversation(text: string): DecodedConversation {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { kind: 'invalid', reason: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    return { kind: 'invalid', reason: `not valid JSON (${errorMessage(error)})` };
   }
   const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
   if (typeof version === 'number' && version > conversationFormatVersion) return { kind: 'futureVersion', version };

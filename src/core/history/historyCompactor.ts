@@ -3,6 +3,7 @@ import type { Clock } from '../ports/clock';
 import { planCompaction, type CompactionPlan } from './compactionPlan';
 import type { HistoryMessage } from './historyMessage';
 import { raceSummaryDeadline } from './summaryDeadline';
+import { errorMessage } from '../errorMessage';
 
 /** The span of history a summary replaces, as stored on the summary message. */
 export type SummaryRange = NonNullable<HistoryMessage['summaryOf']>;
@@ -13,7 +14,7 @@ export type Summarize = (segment: HistoryMessage[], range: SummaryRange, signal:
 export const summaryTimedOutMessage = 'Summary generation timed out, keeping recent history only.';
 
 export function summaryFailedMessage(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return `Summary generation failed (${reason}), keeping recent history only.`;
 }
 

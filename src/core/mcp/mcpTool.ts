@@ -7,6 +7,7 @@ import { McpCallFailure } from './mcpCallFailure';
 import { mcpParamSchema } from './mcpParamSchema';
 import { mcpResultText } from './mcpResultText';
 import { mcpToolDoc } from './mcpToolDoc';
+import { errorMessage } from '../errorMessage';
 
 /** Spec §12: a call that takes longer is abandoned (the server is told it was cancelled). */
 export const mcpCallTimeoutMs = 60_000;
@@ -71,7 +72,7 @@ function asToolFailure(error: unknown, label: string, timeoutMs: number, signal:
   if (signal.aborted || (error instanceof McpCallFailure && error.reason === 'cancelled')) return new ToolFailure('cancelled', `The call of ${label} was cancelled by the user.`);
   if (error instanceof McpCallFailure && error.reason === 'timeout') return new ToolFailure('timeout', `${label} did not answer within ${timeoutMs / 1000} s; the call was abandoned.`);
   if (error instanceof McpCallFailure && error.reason === 'unavailable') return new ToolFailure('server_unavailable', error.message);
-  return new ToolFailure('mcp_error', `${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return new ToolFailure('mcp_error', `${label} failed: ${errorMessage(error)}`);
 }
 
 /** The declaration for native function calling: the server's schema as it is, minus the keys providers reject. */

@@ -9,6 +9,7 @@ import { findFilesForKeyword, type KeywordMatch } from './fileKeywordSearch';
 import { utf8Length } from './utf8Length';
 import { listSearchableFiles } from './workspaceFileList';
 import { lookUpWorkspacePath } from './workspacePathLookup';
+import { errorMessage } from '../errorMessage';
 
 /** A broad keyword (`@file:test`) can match hundreds of files; past these the rest are named, not read. */
 export const maxContextFiles = 10;
@@ -74,7 +75,7 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs): Promis
       try {
         content = boundedContextText((await readTextFile(fs, path)).raw);
       } catch (error) {
-        warn(`@file:${keyword}: ${path} was not read: ${error instanceof Error ? error.message : String(error)}`);
+        warn(`@file:${keyword}: ${path} was not read: ${errorMessage(error)}`);
         continue;
       }
       const size = utf8Length(content.text);

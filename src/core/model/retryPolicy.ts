@@ -1,4 +1,5 @@
 import { ModelError } from '../ports/modelClient';
+import { errorMessage } from '../errorMessage';
 
 const baseDelayMs = 1000;
 const maxDelayMs = 30_000;
@@ -11,6 +12,6 @@ export function retryDelayMs(error: ModelError, attempt: number): number {
 
 export function toModelError(error: unknown): ModelError {
   if (error instanceof ModelError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new ModelError('unknown', message);
 }

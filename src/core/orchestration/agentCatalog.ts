@@ -1,5 +1,6 @@
 import type { AgentDefinition } from '../agents/agentDefinition';
 import type { AgentProblem, LoadedAgents } from '../agents/agentLoader';
+import { errorMessage } from '../errorMessage';
 
 /** The named agents currently loaded (spec §7); the host reloads it when agent files change. */
 export class AgentCatalog {
@@ -17,7 +18,7 @@ export class AgentCatalog {
         return loaded;
       },
       (error: unknown) => {
-        const problem = { file: '(agent folders)', reason: error instanceof Error ? error.message : String(error) };
+        const problem = { file: '(agent folders)', reason: errorMessage(error) };
         this.onProblems([problem]);
         return this.loaded;
       },

@@ -2,6 +2,7 @@ import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { Checkpoint } from './checkpoints';
 import { confinedPath } from './confinedPath';
 import { diskHolds, readDiskState } from './diskState';
+import { errorMessage } from '../errorMessage';
 
 /** One file a restore would put back. */
 export interface RestoreStep {
@@ -109,7 +110,7 @@ export async function restoreCheckpoint(fs: WorkspaceFs, checkpoints: readonly C
         result.restored.push(step.path);
       }
     } catch (error) {
-      result.failed.push({ path: step.path, message: `${step.path} could not be restored: ${error instanceof Error ? error.message : String(error)}` });
+      result.failed.push({ path: step.path, message: `${step.path} could not be restored: ${errorMessage(error)}` });
     }
   }
   return result;

@@ -2,6 +2,7 @@ import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { RecordedChange } from './changeRecorder';
 import { confinedPath } from './confinedPath';
 import { diskHolds, readDiskState } from './diskState';
+import { errorMessage } from '../errorMessage';
 
 export type RevertOutcome =
   | { path: string; reverted: true; action: 'deleted' | 'restored' }
@@ -27,6 +28,6 @@ export async function revertChange(fs: WorkspaceFs, change: RecordedChange): Pro
     await fs.writeFile(path, change.before);
     return { path: change.path, reverted: true, action: 'restored' };
   } catch (error) {
-    return { path: change.path, reverted: false, message: `${change.path} could not be reverted: ${error instanceof Error ? error.message : String(error)}` };
+    return { path: change.path, reverted: false, message: `${change.path} could not be reverted: ${errorMessage(error)}` };
   }
 }

@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { errorMessage } from '../errorMessage';
 
 export type FrontMatter =
   /** `data` is undefined when the file has no front matter. */
@@ -24,7 +25,7 @@ export function splitFrontMatter(text: string): FrontMatter {
     // logLevel 'error': an unknown tag (!!js/function) is an error here, not a process warning.
     return { ok: true, data: parse(rest.slice(0, close.index), { logLevel: 'error' }) ?? {}, body: afterClose };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { ok: false, error: `invalid YAML: ${message.split('\n')[0]}` };
   }
 }

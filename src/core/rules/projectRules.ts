@@ -4,6 +4,7 @@ import { parseRuleFile } from './ruleFile';
 import { readRuleFile } from './ruleFileReader';
 import { renderProjectRules, type DescribedRule, type RuleSection } from './projectRulesText';
 import { findRootRuleFile } from './rootRuleFile';
+import { errorMessage } from '../errorMessage';
 
 export const ruleFolder = '.codeagent/rules';
 
@@ -96,7 +97,7 @@ export async function projectRulesText(fs: WorkspaceFs, touchedPaths: readonly s
     for (const problem of rules.problems) onProblem?.(problem);
     return rules.text;
   } catch (error) {
-    onProblem?.(`Project rules could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    onProblem?.(`Project rules could not be read: ${errorMessage(error)}`);
     return '';
   }
 }

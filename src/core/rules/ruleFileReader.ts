@@ -1,6 +1,7 @@
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import { readTextFile } from '../tools/fileAccess';
 import { resolveWorkspacePath } from '../tools/pathConfinement';
+import { errorMessage } from '../errorMessage';
 
 export type RuleFileText = { ok: true; text: string } | { ok: false; problem: string };
 
@@ -11,6 +12,6 @@ export async function readRuleFile(fs: WorkspaceFs, path: string): Promise<RuleF
     const { raw } = await readTextFile(fs, confined);
     return { ok: true, text: raw.replace(/\r\n/g, '\n') };
   } catch (error) {
-    return { ok: false, problem: `${path}: not read: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, problem: `${path}: not read: ${errorMessage(error)}` };
   }
 }

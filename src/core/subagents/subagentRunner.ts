@@ -12,6 +12,7 @@ import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolContext } from '../tools/toolTypes';
 import { childInitialMessage } from './childInitialMessage';
 import type { SubagentOutcome, SubagentRequest } from './subagentTypes';
+import { errorMessage } from '../errorMessage';
 
 /** The child's ports: the parent's fs/commands/search/askUser, a fresh ReadLedger and its own todo store. */
 export type SubagentToolContext = Omit<ToolContext, 'signal' | 'approve' | 'callId' | 'plan' | 'runSubagent' | 'onFileChanged'>;
@@ -98,7 +99,7 @@ export async function runSubagent(request: SubagentRequest, deps: SubagentDeps, 
     end = outcome.end;
   } catch (error) {
     end = 'error';
-    lastError = `Internal error: ${error instanceof Error ? error.message : String(error)}`;
+    lastError = `Internal error: ${errorMessage(error)}`;
   }
   if (signal.aborted) end = 'cancelled';
 

@@ -5,6 +5,7 @@ import { dataOf, historyRecord } from '../tools/historyRecord';
 import { failure, success } from '../tools/toolResults';
 import type { ToolDefinition, ToolResult } from '../tools/toolTypes';
 import type { SubagentOutcome } from './subagentTypes';
+import { errorMessage } from '../errorMessage';
 
 /** The child's result kept in history; the full text reached the model within the turn. */
 const historyResultChars = 2000;
@@ -48,7 +49,7 @@ export const taskTool: ToolDefinition<TaskParams> = {
       }, ctx.signal);
     } catch (error) {
       // The plan task must not stay in_progress because the host failed to start the child.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       outcome = { status: ctx.signal.aborted ? 'cancelled' : 'failed', result: message, filesChanged: [], steps: 0, usage: { inputTokens: 0, outputTokens: 0, cost: 0 } };
     }
     if (plan && taskId) {

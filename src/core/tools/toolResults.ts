@@ -1,4 +1,5 @@
 import type { ToolResult } from './toolTypes';
+import { errorMessage } from '../errorMessage';
 
 /** Thrown inside resolvers for a failure the model should read; the registry turns it into an error result. */
 export class ToolFailure extends Error {
@@ -41,7 +42,7 @@ export function failureFromException(error: unknown, signal?: AbortSignal): Tool
     return failure('cancelled', 'The tool was cancelled by the user.');
   }
   const errno = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (typeof errno === 'string' && errnoCodes[errno]) return failure(errnoCodes[errno], message);
   return failure('tool_failed', message);
 }

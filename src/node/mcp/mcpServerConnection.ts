@@ -8,6 +8,7 @@ import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
 import type { McpCallResult, McpServerState, McpToolInfo } from '../../core/ports/mcpConnections';
 import { LineTail } from './lineTail';
 import { toMcpContent } from './mcpContent';
+import { errorMessage } from '../../core/errorMessage';
 
 export interface McpConnectionOptions {
   clientInfo: { name: string; version: string };
@@ -131,7 +132,7 @@ export class McpServerConnection {
       if (options.signal.aborted) throw new McpCallFailure('cancelled', 'Cancelled by the user.');
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new McpCallFailure('timeout', error.message);
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) throw new McpCallFailure('unavailable', `The MCP server "${this.config.name}" closed the connection during the call.`);
-      throw new McpCallFailure('protocol', error instanceof Error ? error.message : String(error));
+      throw new McpCallFailure('protocol', errorMessage(error));
     } finally {
       options.signal.removeEventListener('abort', cancel);
     }
@@ -196,6 +197,6 @@ function describeStartError(error: unknown, config: McpServerConfig): string {
   if (config.transport === 'stdio' && code === 'EACCES') return `Could not start "${config.command}": permission denied (EACCES).`;
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return 'The server did not finish starting in time (no answer to initialize or tools/list).';
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return 'The server exited during startup.';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return config.transport === 'http' ? `Could not connect to ${config.url}: ${message}` : message;
 }

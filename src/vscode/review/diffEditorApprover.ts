@@ -6,6 +6,7 @@ import { fromEditorText } from '../../core/review/proposalText';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/tools/approval';
 import { OriginalContentProvider, ProposalFileSystem } from './proposalFileSystem';
 import { closeProposalTabs, dirtyEditorOf } from './proposalTabs';
+import { errorMessage } from '../../core/errorMessage';
 
 /** How long VS Code may take to show the diff before the user is told to decide in the chat card. */
 const openTimeoutMs = 10_000;
@@ -108,7 +109,7 @@ export class DiffEditorApprover implements Approver {
       const outcome = await Promise.race([opening.then(() => 'opened' as const), timeout]);
       if (outcome === 'timeout') this.warn(`The diff editor for ${review.path} did not open within ${openTimeoutMs / 1000} s; accept or reject the change in the chat.`);
     } catch (error) {
-      this.warn(`The diff editor for ${review.path} could not be opened (${error instanceof Error ? error.message : String(error)}); accept or reject the change in the chat.`);
+      this.warn(`The diff editor for ${review.path} could not be opened (${errorMessage(error)}); accept or reject the change in the chat.`);
     } finally {
       clearTimeout(timer);
     }
