@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { conversationFormatVersion, conversationSchema, summarizeConversation, type Conversation, type ConversationSummary } from '../core/conversation/conversation';
-import { decodeConversation } from '../core/conversation/conversationCodec';
+import { decodeConversationValue, parseStoredJson, storedVersion } from '../core/conversation/conversationCodec';
 import { summaryFromMeta } from './conversationFileMeta';
 import { conversationFiles } from './conversationFileNames';
 import { conversationFileFormat, snapshotFile } from './conversationLogRecords';
@@ -145,14 +145,11 @@ export class ConversationFileReader {
 
 /** Format 2 wraps the conversation with the generation its log continues; format 1 is the conversation itself. */
 function decodeSnapshot(text: string): Exclude<ReadSnapshot, { kind: 'missing' | 'ok' }> | { kind: 'ok'; conversation: Conversation; gen?: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { kind: 'invalid', reason: `not valid JSON (${errorMessage(error)})` };
-  }
-  const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
-  if (version === conversationFormatVersion) return decodeConversation(text);
+  const parsed = parseStoredJson(text);
+  if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
+  const json = parsed.value;
+  const version = storedVersion(json);
+  if (version === conversationFormatVersion) return decodeConversationValue(json);
   if (typeof version === 'number' && version > conversationFileFormat) return { kind: 'futureVersion', version };
   const file = snapshotFile.safeParse(json);
   if (!file.success || file.data.version !== conversationFileFormat) return { kind: 'invalid', reason: 'not a conversation snapshot' };

@@ -16,13 +16,27 @@ export function encodeConversation(conversation: Conversation): string {
 }
 
 export function decodeConversation(text: string): DecodedConversation {
-  let json: unknown;
+  const json = parseStoredJson(text);
+  return json.ok ? decodeConversationValue(json.value) : { kind: 'invalid', reason: json.reason };
+}
+
+/** JSON.parse, with what went wrong as a reason instead of a throw. */
+export function parseStoredJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
-    json = JSON.parse(text);
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { kind: 'invalid', reason: `not valid JSON (${errorMessage(error)})` };
+    return { ok: false, reason: `not valid JSON (${errorMessage(error)})` };
   }
-  const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
+}
+
+/** The `version` field of stored JSON, if it has one. */
+export function storedVersion(json: unknown): unknown {
+  return typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
+}
+
+/** decodeConversation of text already parsed (a file read once need not be parsed twice). */
+export function decodeConversationValue(json: unknown): DecodedConversation {
+  const version = storedVersion(json);
   if (typeof version === 'number' && version > conversationFormatVersion) return { kind: 'futureVersion', version };
   const parsed = conversationSchema.safeParse(json);
   if (!parsed.success) return { kind: 'invalid', reason: describeIssues(parsed.error) };
