@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
+import { codicon } from './codicon';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 
@@ -22,6 +23,16 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
     detail.append(span);
   }
   const where: Node[] = [];
+  if (typeof meta.reason === 'string') {
+    // A file that configures the agent: asked whatever the auto-approve settings, and the user sees why.
+    const reason = document.createElement('div');
+    reason.className = 'approval-reason';
+    reason.setAttribute('role', 'note');
+    const text = document.createElement('span');
+    text.textContent = meta.reason;
+    reason.append(codicon('shield'), text);
+    where.push(reason);
+  }
   if (typeof meta.cwd === 'string') {
     const cwd = document.createElement('div');
     cwd.className = 'approval-cwd';

@@ -27,8 +27,8 @@ export type AgentEvent =
   | { type: 'compaction'; phase: 'started' | 'finished' | 'fellBack'; message: string }
   | { type: 'plan'; summary: string; tasks: PlanTaskState[] }
   | { type: 'todo'; todos: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
-  /** cwd: where a command would run (spec §8: the card shows it). */
-  | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; decision?: 'accepted' | 'rejected'; feedback?: string }
+  /** cwd: where a command would run (spec §8: the card shows it); reason: why an edit is asked whatever the auto-approve settings. */
+  | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; reason?: string; decision?: 'accepted' | 'rejected'; feedback?: string }
   /** An event of a child agent (the Task tool), nested under the Task call; `agent`: the named agent it runs as. */
   /** At the end of a turn that changed files (spec §8): the `changes` entry. */
   | { type: 'changes'; turnId: string; changes: { path: string; kind: 'created' | 'modified' | 'deleted'; added: number; removed: number }[] }

@@ -3,14 +3,24 @@ import type { EventSink } from '../events';
 import type { Settings } from '../settings';
 import { mcpToolAutoApproved } from '../mcp/mcpToolName';
 import type { ApprovalDecision, ApprovalRequest } from '../tools/approval';
+import { protectedConfigReason } from '../tools/protectedConfigFiles';
 
 /** Where a request goes when the settings don't auto-approve it: the chat card or VS Code's diff editor. */
 export interface Approver {
   request(request: ApprovalRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal): Promise<ApprovalDecision>;
 }
 
+/**
+ * Why this request is asked whatever the settings say, or undefined. An edit's path is checked here
+ * too, so an edit path that forgot to say why is still asked about a file that configures the agent.
+ */
+export function alwaysAskReason(request: ApprovalRequest): string | undefined {
+  if (request.kind === 'edit') return request.reason ?? protectedConfigReason(request.path);
+  return request.kind === 'read' ? request.reason : undefined;
+}
+
 export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
-  if (request.kind === 'edit') return approval.autoApproveEdits;
+  if (request.kind === 'edit') return alwaysAskReason(request) === undefined && approval.autoApproveEdits;
   if (request.kind === 'read') return request.reason === undefined && approval.autoApproveReadOnly;
   if (request.kind === 'mcp') return (request.readOnly && approval.autoApproveReadOnly) || mcpToolAutoApproved(approval.autoApproveMcpTools, request.server, request.serverTool);
   if (approval.autoApproveCommands) return true;
@@ -42,19 +52,23 @@ export function approvalFor(options: {
   signal: AbortSignal;
 }): (request: ApprovalRequest) => Promise<ApprovalDecision> {
   const { approver, settings, turnId, callId, emit, signal } = options;
-  return async (request) => {
-    const tool = request.kind === 'command' ? 'Bash' : request.tool;
-    if (isAutoApproved(request, settings.approval)) return { decision: 'accepted' };
+  return async (asked) => {
+    const tool = asked.kind === 'command' ? 'Bash' : asked.tool;
+    if (isAutoApproved(asked, settings.approval)) return { decision: 'accepted' };
+    const editReason = asked.kind === 'edit' ? alwaysAskReason(asked) : undefined;
+    // The diff editor shows the reason too, so the edit request carries it.
+    const request = editReason && asked.kind === 'edit' ? { ...asked, reason: editReason } : asked;
     const detail = describeApproval(request);
     const cwd = request.kind === 'command' ? request.cwd : undefined;
-    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd });
+    const reason = editReason ? { reason: editReason } : {};
+    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd, ...reason });
     let decision: ApprovalDecision;
     try {
       decision = await approver.request(request, { turnId, callId, detail }, signal);
     } catch (error) {
       decision = { decision: 'rejected', feedback: signal.aborted ? 'The user stopped the turn.' : String(error) };
     }
-    emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, cwd, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
+    emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, cwd, ...reason, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
     return decision;
   };
 }

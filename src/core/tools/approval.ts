@@ -8,6 +8,8 @@ export type ApprovalRequest =
       /** undefined when the file is being created. */
       before: string | undefined;
       after: string;
+      /** Set for a file that configures the agent or runs code on open: always asked, and the card says why. */
+      reason?: string;
     }
   | { kind: 'command'; command: string; cwd: string }
   /** An MCP server's tool (spec §12): approved like a command unless it is read-only or listed in approval.autoApproveMcpTools. */

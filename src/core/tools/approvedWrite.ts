@@ -1,6 +1,7 @@
 import type { FileStat } from '../ports/workspaceFs';
 import type { FileChange } from './approval';
 import { userEditDiff } from '../review/proposalText';
+import { protectedConfigReasonOf } from './protectedConfigFiles';
 import { ToolFailure, throwIfCancelled } from './toolResults';
 import type { ToolContext } from './toolTypes';
 
@@ -24,7 +25,9 @@ export async function writeWithApproval(
   proposed: string,
 ): Promise<WrittenFile> {
   throwIfCancelled(ctx.signal);
-  const decision = await ctx.approve({ kind: 'edit', tool, path, before: current?.content, after: proposed });
+  // Judged by where the write really lands too: a link may lead into .git/hooks.
+  const reason = protectedConfigReasonOf(path, await ctx.fs.realPath(path));
+  const decision = await ctx.approve({ kind: 'edit', tool, path, before: current?.content, after: proposed, ...(reason ? { reason } : {}) });
   if (decision.decision === 'rejected') {
     const feedback = decision.feedback?.trim();
     throw new ToolFailure(

@@ -15,6 +15,8 @@ export interface ReviewTarget {
   callId: string;
   path: string;
   uris: { proposal: vscode.Uri; original: vscode.Uri };
+  /** Why this edit is asked whatever the auto-approve settings (a file that configures the agent); the CodeLens shows it. */
+  reason?: string;
   /** The diff editor being opened: closing must wait for it, or a tab would appear after the review ended. */
   opening?: Promise<void>;
 }
@@ -41,10 +43,11 @@ export class DiffEditorApprover implements Approver {
   }
 
   /** Opens (or refreshes) the diff of a proposal, e.g. while the model is still streaming it. */
-  async show(callId: string, relPath: string, before: string, proposal: string): Promise<ReviewTarget> {
+  async show(callId: string, relPath: string, before: string, proposal: string, reason?: string): Promise<ReviewTarget> {
     let review = this.reviews.get(callId);
+    if (review && reason) review.reason = reason;
     if (!review) {
-      review = { callId, path: relPath, uris: ProposalFileSystem.uris(callId, relPath) };
+      review = { callId, path: relPath, uris: ProposalFileSystem.uris(callId, relPath), reason };
       this.reviews.set(callId, review);
       this.originals.set(review.uris.original, before);
       this.proposals.set(review.uris.proposal, proposal);
@@ -77,7 +80,7 @@ export class DiffEditorApprover implements Approver {
     }
     // Waiting before the editor opens: a click on the chat card must never arrive before the approval exists.
     const waiting = this.pending.request(request, info, signal);
-    const shown = this.show(info.callId, request.path, request.before ?? '', request.after);
+    const shown = this.show(info.callId, request.path, request.before ?? '', request.after, request.reason);
     try {
       const decision = await waiting;
       const review = this.reviews.get(info.callId);

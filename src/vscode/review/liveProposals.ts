@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../core/events';
 import { livePreview } from '../../core/review/livePreview';
 import { resolveWorkspacePath } from '../../core/tools/pathConfinement';
+import { protectedConfigReasonOf } from '../../core/tools/protectedConfigFiles';
 import { NodeWorkspaceFs } from '../../node/nodeWorkspaceFs';
 import type { DiffEditorApprover } from './diffEditorApprover';
 
@@ -16,6 +17,8 @@ interface StreamingCall {
   params: Record<string, string>;
   before?: string;
   path?: string;
+  /** Why this edit is asked although edits may be auto-approved (a file that configures the agent). */
+  reason?: string;
   timer?: ReturnType<typeof setTimeout>;
   refreshing: Promise<void>;
 }
@@ -23,12 +26,14 @@ interface StreamingCall {
 /**
  * Spec §8: the diff editor fills in while the model streams a Write or Edit, before it asks for approval.
  * Only a path inside the workspace is previewed; the tool itself still checks everything when it runs.
+ * With edits auto-approved only the files that are asked anyway (protectedConfigFiles) are previewed.
  */
 export class LiveProposals {
   private readonly calls = new Map<string, StreamingCall>();
 
   constructor(
     private readonly approver: DiffEditorApprover,
+    /** Every edit is reviewed (edits are not auto-approved). */
     private readonly enabled: () => boolean,
     private readonly workspaceRoot: () => string | undefined,
   ) {}
@@ -37,7 +42,7 @@ export class LiveProposals {
     if (event.type === 'subagent') return this.observe(event.event);
     switch (event.type) {
       case 'toolCall':
-        if (event.partial && previewedTools.has(event.name) && !this.calls.has(event.callId) && this.enabled()) {
+        if (event.partial && previewedTools.has(event.name) && !this.calls.has(event.callId)) {
           this.calls.set(event.callId, { name: event.name, params: {}, refreshing: Promise.resolve() });
         }
         return;
@@ -79,20 +84,26 @@ export class LiveProposals {
       if (file === null) return void this.calls.delete(callId);
       call.path = file.path;
       call.before = file.text;
+      call.reason = file.reason;
     }
     const proposal = livePreview(call.name, call.before ?? '', call.params);
-    if (proposal !== undefined && this.calls.has(callId)) await this.approver.show(callId, call.path, call.before ?? '', proposal);
+    if (proposal !== undefined && this.calls.has(callId)) await this.approver.show(callId, call.path, call.before ?? '', proposal, call.reason);
   }
 
-  /** The workspace path and text ('' when it does not exist yet); null when the path leaves the workspace or is not UTF-8 text. */
-  private async readInside(relPath: string): Promise<{ path: string; text: string } | null> {
+  /**
+   * The workspace path, text ('' when it does not exist yet) and why it is always asked; null when the
+   * path leaves the workspace, is not UTF-8 text, or will not be reviewed (auto-approved).
+   */
+  private async readInside(relPath: string): Promise<{ path: string; text: string; reason?: string } | null> {
     const root = this.workspaceRoot();
     if (!root) return null;
     // The tools' own confinement (symbolic links resolved), so a preview never shows a file the tool would refuse.
     const fs = new NodeWorkspaceFs(root);
     try {
       const inside = await resolveWorkspacePath(fs, relPath);
-      return { path: inside, text: (await fs.stat(inside)) ? await fs.readFile(inside) : '' };
+      const reason = protectedConfigReasonOf(inside, await fs.realPath(inside));
+      if (!reason && !this.enabled()) return null;
+      return { path: inside, text: (await fs.stat(inside)) ? await fs.readFile(inside) : '', reason };
     } catch {
       return null;
     }

@@ -20,7 +20,10 @@ export class ProposalCodeLens implements vscode.CodeLensProvider {
     if (!review) return [];
     const line = Math.min(firstChangedLine(this.original(review.uris.original), document.getText()), Math.max(0, document.lineCount - 1));
     const range = new vscode.Range(line, 0, line, 0);
+    // A lens without a command is a label: why this edit is asked although edits may be auto-approved.
+    const reason = review.reason ? [new vscode.CodeLens(range, { title: `$(shield) ${review.reason}`, tooltip: review.reason, command: '' })] : [];
     return [
+      ...reason,
       new vscode.CodeLens(range, { title: '$(check) Accept', tooltip: 'Write this change (with your edits) — CodeAgent: Accept', command: 'codeagent.acceptDiff', arguments: [review.callId] }),
       new vscode.CodeLens(range, { title: '$(close) Reject', tooltip: 'Reject this change, with optional feedback — CodeAgent: Reject', command: 'codeagent.rejectDiff', arguments: [review.callId] }),
     ];

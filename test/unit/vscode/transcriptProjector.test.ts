@@ -64,6 +64,17 @@ describe('TranscriptProjector', () => {
     assert.deepEqual(end.map((m) => m.type), ['entryUpdated', 'entryAdded']);
   });
 
+  it('an edit asked whatever the settings carries its reason to the card, through the decision', () => {
+    const p = new TranscriptProjector('c0');
+    const reason = 'This file configures CodeAgent or runs code when the workspace opens (.git/config …); it is always asked, even with edits auto-approved.';
+    p.apply({ type: 'approval', turnId: 't', callId: 'p1', phase: 'request', tool: 'Write', detail: '+x', reason });
+    assert.equal(p.entries.find((e) => e.kind === 'approval')?.meta?.reason, reason);
+    p.apply({ type: 'approval', turnId: 't', callId: 'p1', phase: 'decision', tool: 'Write', detail: '+x', reason, decision: 'accepted' });
+    assert.equal(p.entries.find((e) => e.kind === 'approval')?.meta?.reason, reason);
+    p.apply({ type: 'approval', turnId: 't', callId: 'o1', phase: 'request', tool: 'Write', detail: '+y' });
+    assert.equal('reason' in (p.entries.find((e) => e.id === 'approval-o1')?.meta ?? {}), false, 'an ordinary edit has none');
+  });
+
   it('folds the result rows of a conversation saved by an earlier version into their cards', () => {
     const p = new TranscriptProjector('c1', [
       { id: 'call-x1', kind: 'tool-call', text: 'path: a.ts', meta: { name: 'Read', status: 'success', callId: 'x1', params: { path: 'a.ts' } } },

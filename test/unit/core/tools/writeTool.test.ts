@@ -65,6 +65,18 @@ describe('Write', () => {
     assert.equal(await ws.read('old.txt'), 'changed meanwhile\n');
   });
 
+  it('refuses when a new file appears while the approval is pending, leaving it untouched', async () => {
+    h.ctx.approve = async () => {
+      await ws.write('fresh.txt', 'the user made this meanwhile\n');
+      return { decision: 'accepted' };
+    };
+    const result = await registry.invoke('Write', { path: 'fresh.txt', content: 'mine\n' }, h.ctx);
+    assert.equal(result.error?.code, 'stale_read', result.text);
+    assert.match(result.error!.message, /changed on disk while the change was waiting for approval; nothing was written/);
+    assert.equal(await ws.read('fresh.txt'), 'the user made this meanwhile\n');
+    assert.equal(h.changes.length, 0);
+  });
+
   it('a rejection with feedback leaves the file unchanged and tells the model why', async () => {
     await registry.invoke('Read', { path: 'old.txt' }, h.ctx);
     h.decide = () => ({ decision: 'rejected', feedback: 'Keep the old wording.' });
