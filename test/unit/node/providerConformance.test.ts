@@ -163,3 +163,17 @@ describe('the scripted server replays a recording byte for byte', function () {
     assert.equal(splitEvents(recorded).length, 14);
   });
 });
+
+describe('provider conformance: Mistral text parts go through the XML stream parser', function () {
+  let server: ScriptedModelServer;
+  before(async () => { server = await ScriptedModelServer.start(); });
+  after(() => server.close());
+
+  it('mistral-xml-tool-call-synthetic.sse (xml): a tool call split across text parts and a string is one Read call', async () => {
+    const replayed = await replayStep(server, 'mistral-xml-tool-call-synthetic.sse', 'xml');
+    assert.equal(replayed.thinking, 'I should read the file.');
+    assert.deepEqual(replayed.step.toolCalls.map((c) => [c.name, c.params, c.complete]), [['Read', { path: 'src/a.ts' }, true]]);
+    assert.equal(replayed.step.text, 'Reading.\n<Read>\n<path>src/a.ts</path>\n</Read>');
+    assert.deepEqual(replayed.usages, [{ inputTokens: 50, outputTokens: 20, cachedInputTokens: undefined }]);
+  });
+});
