@@ -26,6 +26,7 @@ export function renderEntry(entry: TranscriptEntry, existing?: HTMLElement): HTM
   element.dataset.id = entry.id;
   setData(element, 'agent', entry.agent);
   setData(element, 'phase', entry.kind === 'approval' ? String(entry.meta?.phase ?? '') : undefined);
+  setData(element, 'refusal', entry.kind === 'assistant' && entry.meta?.refusal === true ? 'true' : undefined);
   hideIfEmpty(entry, element);
   if (entry.kind === 'tool-call') {
     renderToolCard(entry, element);
@@ -108,10 +109,20 @@ function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   if (entry.kind === 'thinking') return [collapsed('Thinking', body)];
   if (entry.kind === 'user' && entry.meta?.checkpoint && entry.turnId && header) header.append(restoreButton(entry.turnId));
   // The entry object is the one appends extend, so a Copy during streaming copies what has arrived.
+  if (entry.kind === 'assistant' && entry.meta?.refusal === true && header) header.append(refusedLabel());
   if ((entry.kind === 'assistant' || entry.kind === 'completion') && header) header.append(copyMessageButton(() => entry.text));
   if (entry.kind === 'error' && entry.meta?.retryable && entry.turnId) return [...(header ? [header] : []), body, actionRow('Retry', 'Send this turn\'s message again', { type: 'retry', turnId: entry.turnId })];
   if (entry.kind === 'error' && entry.meta?.continuable) return [...(header ? [header] : []), body, actionRow('Continue', 'Let the agent go on where it stopped', { type: 'send', text: 'Continue.' })];
   return header ? [header, body] : [body];
+}
+
+/** The model declined to answer: said in words, not only by colour. */
+function refusedLabel(): HTMLElement {
+  const label = document.createElement('span');
+  label.className = 'refused-label';
+  label.textContent = 'Refused';
+  label.title = 'The model declined this request.';
+  return label;
 }
 
 function headerFor(entry: TranscriptEntry): HTMLElement | undefined {

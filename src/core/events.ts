@@ -11,7 +11,8 @@ export type AgentEvent =
   /** A local answer (`/agents list`, a usage error): shown, never sent to the model, never stored in history. */
   | { type: 'notice'; turnId: string; text: string }
   | { type: 'thinking'; turnId: string; delta: string }
-  | { type: 'text'; turnId: string; delta: string }
+  /** refusal: the model declined (OpenAI's `refusal` field); the panel marks the answer as refused. */
+  | { type: 'text'; turnId: string; delta: string; refusal?: boolean }
   | { type: 'toolCall'; turnId: string; callId: string; name: string; params: Record<string, unknown>; partial: boolean }
   /** Every piece of a streaming parameter, whole (the toolCall partials are bounded previews): live diff previews. */
   | { type: 'toolParamDelta'; turnId: string; callId: string; name: string; param: string; delta: string }

@@ -1,7 +1,8 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { baseUrlProblem } from '../core/settings';
-import { ModelError, type ChatMessage, type FinishReason, type ModelChunk, type ModelClient, type ModelRequest } from '../core/ports/modelClient';
+import { ModelError, type ChatMessage, type ModelChunk, type ModelClient, type ModelRequest, type TokenUsage } from '../core/ports/modelClient';
+import { toChunks, usageOf } from './openai/chunkMapping';
 import { errorMessage } from '../core/errorMessage';
 
 export interface OpenAiModelClientOptions {
@@ -48,12 +49,16 @@ export class OpenAiModelClient implements ModelClient {
       if (this.urlProblem) throw new ModelError('badRequest', this.urlProblem);
       armIdleTimer();
       const stream = await this.client.chat.completions.create(toParams(request), { signal: controller.signal });
+      let usage: TokenUsage | undefined;
       for await (const chunk of stream) {
         armIdleTimer();
         yield* toChunks(chunk);
+        usage = usageOf(chunk) ?? usage;
       }
       // The SDK ends an aborted stream quietly instead of throwing.
       if (controller.signal.aborted) throw new Error('stream aborted');
+      // Once per response, the last report: some providers repeat it (finish chunk, then a usage-only chunk).
+      if (usage) yield { type: 'usage', usage };
     } catch (error) {
       if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
       if (idledOut) throw new ModelError('timeout', `The model sent nothing for ${Math.round(this.idleTimeoutMs / 1000)} s.`);
@@ -90,36 +95,6 @@ function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
     default:
       return { role: message.role, content: message.content };
   }
-}
-
-function* toChunks(chunk: ChatCompletionChunk): Generator<ModelChunk> {
-  for (const choice of chunk.choices ?? []) {
-    // reasoning_content (DeepSeek, vLLM) and reasoning (OpenRouter) are not in the SDK's types.
-    const delta = choice.delta as typeof choice.delta & { reasoning_content?: string | null; reasoning?: string | null };
-    const reasoning = delta?.reasoning_content ?? delta?.reasoning;
-    if (reasoning) yield { type: 'reasoning', delta: reasoning };
-    if (delta?.content) yield { type: 'text', delta: delta.content };
-    for (const call of delta?.tool_calls ?? []) {
-      yield { type: 'toolCallDelta', index: call.index, id: call.id, name: call.function?.name, argumentsDelta: call.function?.arguments };
-    }
-    if (choice.finish_reason) yield { type: 'finish', reason: toFinishReason(choice.finish_reason) };
-  }
-  if (chunk.usage) {
-    // DeepSeek reports its cache hits as prompt_cache_hit_tokens, outside the SDK's types.
-    const usage = chunk.usage as typeof chunk.usage & { prompt_cache_hit_tokens?: number };
-    yield {
-      type: 'usage',
-      usage: {
-        inputTokens: usage.prompt_tokens,
-        outputTokens: usage.completion_tokens,
-        cachedInputTokens: usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens,
-      },
-    };
-  }
-}
-
-function toFinishReason(reason: string): FinishReason {
-  return reason === 'stop' || reason === 'length' || reason === 'tool_calls' || reason === 'content_filter' ? reason : 'unknown';
 }
 
 function toModelError(error: unknown): ModelError {

@@ -24,7 +24,7 @@ interface Nesting {
 
 export class TranscriptProjector {
   private readonly store: EntryStore;
-  private streaming: { kind: EntryKind; id: string } | undefined;
+  private streaming: { kind: EntryKind; id: string; refusal?: boolean } | undefined;
   private usage: UsageSummary | null = null;
   private counter = 0;
   private compactionId: string | undefined;
@@ -100,8 +100,9 @@ export class TranscriptProjector {
         return patches;
       }
       case 'thinking':
+        return [this.appendStreaming('thinking', event.delta, event.turnId)];
       case 'text':
-        return [this.appendStreaming(event.type === 'text' ? 'assistant' : 'thinking', event.delta, event.turnId)];
+        return [this.appendStreaming('assistant', event.delta, event.turnId, event.refusal === true)];
       case 'toolCall': {
         this.streaming = undefined;
         const id = `call-${event.callId}`;
@@ -188,16 +189,17 @@ export class TranscriptProjector {
     }
   }
 
-  private appendStreaming(kind: EntryKind, delta: string, turnId: string): HostMessage {
-    if (this.streaming?.kind === kind) {
+  /** `refusal`: the model declined; a refusal and an ordinary answer never share an entry. */
+  private appendStreaming(kind: EntryKind, delta: string, turnId: string, refusal = false): HostMessage {
+    if (this.streaming?.kind === kind && (this.streaming.refusal ?? false) === refusal) {
       const entry = this.byId.get(this.streaming.id);
       if (entry) {
         entry.text += delta;
         return { type: 'entryAppended', id: entry.id, delta };
       }
     }
-    const patch = this.add(kind, delta, turnId);
-    this.streaming = { kind, id: this.list[this.list.length - 1]!.id };
+    const patch = this.add(kind, delta, turnId, refusal ? { refusal: true } : undefined);
+    this.streaming = { kind, id: this.list[this.list.length - 1]!.id, ...(refusal ? { refusal } : {}) };
     return patch;
   }
 

@@ -70,6 +70,8 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
         else emit({ type: 'text', turnId, delta: chunk.delta });
         break;
       case 'reasoning': emit({ type: 'thinking', turnId, delta: chunk.delta }); break;
+      // Plain prose, never tool calls: it bypasses the XML parser, and history keeps it as the answer.
+      case 'refusal': step.text += chunk.delta; emit({ type: 'text', turnId, delta: chunk.delta, refusal: true }); break;
       case 'toolCallDelta': handle(native.push(chunk), false); break;
       case 'usage': step.usage = chunk.usage; options.onUsage(chunk.usage); break;
       case 'finish': step.finish = chunk.reason; break;

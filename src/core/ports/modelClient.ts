@@ -43,6 +43,8 @@ export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' |
 export type ModelChunk =
   | { type: 'text'; delta: string }
   | { type: 'reasoning'; delta: string }
+  /** The model declined (OpenAI's `refusal`): shown as the answer, marked as a refusal, and kept in history. */
+  | { type: 'refusal'; delta: string }
   | { type: 'toolCallDelta'; index: number; id?: string; name?: string; argumentsDelta?: string }
   | { type: 'usage'; usage: TokenUsage }
   | { type: 'finish'; reason: FinishReason }

@@ -21,6 +21,20 @@ describe('TranscriptProjector', () => {
     ]);
   });
 
+  it('a refusal streams into its own assistant entry marked refusal, apart from ordinary text', () => {
+    const p = new TranscriptProjector('c0');
+    const patches = [
+      ...p.apply({ type: 'turnStarted', turnId: 't1', userText: 'hi' }),
+      ...p.apply({ type: 'text', turnId: 't1', delta: 'Well. ' }),
+      ...p.apply({ type: 'text', turnId: 't1', delta: "I'm sorry", refusal: true }),
+      ...p.apply({ type: 'text', turnId: 't1', delta: ', no.', refusal: true }),
+    ];
+    for (const patch of patches) assert.ok(HostMessage.safeParse(patch).success, JSON.stringify(patch));
+    assert.deepEqual(p.entries.map((e) => [e.kind, e.text, e.meta?.refusal]), [
+      ['user', 'hi', undefined], ['assistant', 'Well. ', undefined], ['assistant', "I'm sorry, no.", true],
+    ]);
+  });
+
   it('a tool call streams into one card that the result updates', () => {
     const p = new TranscriptProjector('c0');
     p.apply({ type: 'toolCall', turnId: 't', callId: 'x1', name: 'Read', params: { path: 'src/a' }, partial: true });

@@ -63,6 +63,20 @@ describe('TranscriptView in Chromium', function () {
     assert.deepEqual(await harness.page.evaluate(() => (window as unknown as { posted: unknown[] }).posted), [{ type: 'copyText', text: '# Title\n\nSome **bold** and `code`.' }]);
   });
 
+  it('marks a refused answer in words and as data-refusal; an ordinary answer carries neither', async () => {
+    await reset([
+      { id: 'a0', kind: 'assistant', text: 'Sure.', turnId: 't0' },
+      { id: 'r1', kind: 'assistant', text: "I'm sorry, I can't assist with that request.", turnId: 't1', meta: { refusal: true } },
+    ]);
+    await harness.page.evaluate(() => window.transcriptHarness.settled());
+    const refused = harness.page.locator('[data-kind="assistant"][data-refusal="true"]');
+    assert.equal(await refused.count(), 1);
+    assert.match((await refused.locator('.entry-header').textContent()) ?? '', /Refused/);
+    assert.match((await refused.locator('.entry-body').textContent()) ?? '', /can't assist/);
+    assert.equal(await harness.page.locator('[data-id="a0"][data-refusal]').count(), 0);
+    assert.equal(await harness.page.locator('[data-id="a0"] .refused-label').count(), 0);
+  });
+
   it('a failed turn\'s error offers Retry and a stopped one Continue, each posting once', async () => {
     await reset([
       { id: 'e1', kind: 'error', text: 'The endpoint refused the API key (401).', turnId: 't1', meta: { code: 'auth', retryable: true } },
