@@ -1,5 +1,6 @@
 import type { BashData } from '../tools/bashTool';
 import type { EditData } from '../tools/fileEdit';
+import { countOf } from '../plural';
 import { dataOf } from '../tools/historyRecord';
 import type { ToolResult } from '../tools/toolTypes';
 import type { WriteData } from '../tools/writeTool';
@@ -28,7 +29,7 @@ export function summarizeResult(result: ToolResult): string {
   const lines = text.split('\n');
   const head = lines.slice(0, SUMMARY_LINES).join('\n');
   if (head.length > SUMMARY_CHARS) return `${head.slice(0, SUMMARY_CHARS)}…`;
-  return lines.length > SUMMARY_LINES ? `${head}\n… (${lines.length - SUMMARY_LINES} more lines)` : head;
+  return lines.length > SUMMARY_LINES ? `${head}\n… (${countOf(lines.length - SUMMARY_LINES, 'more line', 'more lines')})` : head;
 }
 
 export function resultDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {
@@ -51,8 +52,10 @@ export function resultDetail(tool: string, result: ToolResult): ToolResultDetail
     }
     case 'Write': {
       const data = dataOf<WriteData>(result);
-      if (typeof data.path !== 'string' || data.action !== 'created' || typeof data.lines !== 'number') return data.path ? { path: data.path } : undefined;
-      return { path: data.path, added: data.lines, removed: 0 };
+      if (typeof data.path !== 'string') return undefined;
+      // Created or overwritten, a Write that changed the file shows its +/− and its diff, like an Edit.
+      if (typeof data.added !== 'number' || typeof data.removed !== 'number' || data.added + data.removed === 0) return { path: data.path };
+      return { path: data.path, added: data.added, removed: data.removed };
     }
     default:
       return undefined;
