@@ -1,3 +1,4 @@
+import type { McpToolData } from '../mcp/mcpTool';
 import type { BashData } from '../tools/bashTool';
 import type { EditData } from '../tools/fileEdit';
 import { countOf } from '../plural';
@@ -25,7 +26,7 @@ export const OUTPUT_TAIL_LINES = 15;
 const OUTPUT_TAIL_CHARS = 2000;
 
 export function summarizeResult(result: ToolResult): string {
-  const text = result.status === 'error' && result.error ? result.error.message : result.text;
+  const text = result.status === 'error' && result.error ? result.error.message : mcpOutput(result) ?? result.text;
   const lines = text.split('\n');
   const head = lines.slice(0, SUMMARY_LINES).join('\n');
   if (head.length > SUMMARY_CHARS) return `${head.slice(0, SUMMARY_CHARS)}…`;
@@ -60,6 +61,12 @@ export function resultDetail(tool: string, result: ToolResult): ToolResultDetail
     default:
       return undefined;
   }
+}
+
+/** An MCP tool's output without the line that introduces it for the model (the card shows the tool and duration). */
+function mcpOutput(result: ToolResult): string | undefined {
+  const data = dataOf<Partial<McpToolData>>(result);
+  return typeof data.server === 'string' && typeof data.tool === 'string' && typeof data.output === 'string' ? data.output : undefined;
 }
 
 /** The last lines of some output, at most a couple of thousand characters. */
