@@ -20,6 +20,7 @@ export function changesEntry(entry: TranscriptEntry): Node[] {
   header.className = 'entry-header changes-header';
   const title = document.createElement('span');
   title.textContent = `${rows.length} ${rows.length === 1 ? 'file' : 'files'} changed`;
+  title.title = title.textContent;
   const review = vscodeButton('Review changes', () => post({ type: 'reviewChanges', turnId }), { secondary: true });
   review.setAttribute('aria-label', 'Review changes');
   header.append(title, review);

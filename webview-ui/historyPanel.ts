@@ -1,3 +1,4 @@
+import { countOf } from './format';
 import type { ConversationListItem } from '../src/protocol/transcript';
 import { post } from './vscodeApi';
 
@@ -45,7 +46,7 @@ function row(item: ConversationListItem, current: boolean, onOpen: () => void): 
   title.textContent = item.title || 'New conversation';
   const details = document.createElement('span');
   details.className = 'history-details';
-  details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${item.messageCount} messages${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ' · open' : ''}`;
+  details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${countOf(item.messageCount, 'message')}${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ' · open' : ''}`;
   open.append(title, details);
   open.addEventListener('click', () => {
     post({ type: 'openConversation', id: item.id });

@@ -1,6 +1,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
+import './toolCards.css';
 import { HostMessage, isEntryAppended } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
 import { loadViewState, post, saveViewState } from './vscodeApi';

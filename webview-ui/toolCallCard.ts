@@ -2,16 +2,22 @@ import { isTerminalToolCallStatus, toolCallStatusLabels, toolCallStatusOf, type 
 import { ChildAgentView, type TranscriptEntry } from '../src/protocol/transcript';
 import { agentBadge } from './agentBadge';
 import { codicon, statusIcons, toolIcon } from './codicon';
-import { formatCost, formatDuration, formatTokens } from './format';
+import { countOf, formatCost, formatDuration, formatTokens } from './format';
 import { stopTicking, tickWhileRunning } from './runningDuration';
 import { toolCardResult } from './toolCardResult';
+import { paramsFold } from './toolParams';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 
 /** Parameters worth a place in the card header; long ones (file bodies, edits) go in a collapsible block. */
 const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query', 'goal'];
-/** Tools whose parameters say nothing more once the call is under way (the todo list shows in its own widget). */
-const quietParams = new Set(['TodoWrite']);
+/**
+ * Tools whose parameters say nothing more once the call is under way: the todo list shows in its own widget,
+ * a completion's result in the completion entry below the card.
+ */
+const quietParams = new Set(['TodoWrite', 'AttemptCompletion']);
+/** An MCP tool's name, `mcp__<server>__<tool>`: the card shows the tool, then its server. */
+const mcpName = /^mcp__(.+?)__(.+)$/;
 
 /**
  * One card per tool call (spec §10), updated in place: the header (icon, tool, key parameter, duration, status)
@@ -59,7 +65,7 @@ function headerOf(card: HTMLElement): HTMLElement {
   status.className = 'tool-status';
   status.setAttribute('role', 'status');
   status.setAttribute('aria-atomic', 'true');
-  header.append(span('tool-icon'), span('tool-name'), span('tool-key'), span('tool-duration'), status);
+  header.append(span('tool-icon'), span('tool-name'), span('tool-server'), span('tool-key'), span('tool-duration'), status);
   card.prepend(header);
   return header;
 }
@@ -67,8 +73,16 @@ function headerOf(card: HTMLElement): HTMLElement {
 function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string, params: Record<string, unknown>, status: ToolCallStatus): void {
   const meta = entry.meta ?? {};
   header.querySelector(':scope > .tool-icon')!.replaceChildren(codicon(toolIcon(tool)));
-  setText(header.querySelector(':scope > .tool-name')!, tool);
-  const key = keyText(tool, params);
+  // Every part of the header stays on its one line (styles.css); what does not fit ends in an ellipsis and
+  // shows whole on hover.
+  const mcp = mcpName.exec(tool);
+  const nameElement = header.querySelector<HTMLElement>(':scope > .tool-name')!;
+  setText(nameElement, mcp ? mcp[2]! : tool);
+  nameElement.title = tool;
+  const serverElement = header.querySelector<HTMLElement>(':scope > .tool-server')!;
+  setText(serverElement, mcp ? mcp[1]! : '');
+  serverElement.title = mcp ? `MCP server ${mcp[1]}` : '';
+  const key = keyText(tool, params, status);
   const keyElement = header.querySelector<HTMLElement>(':scope > .tool-key')!;
   setText(keyElement, key);
   keyElement.title = key;
@@ -79,8 +93,12 @@ function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string,
   header.querySelector(':scope > .child-status')?.remove();
   header.querySelector(':scope > .agent-badge')?.remove();
   const child = tool === 'Task' ? ChildAgentView.safeParse(meta.child) : undefined;
-  if (child?.success) header.querySelector(':scope > .tool-name')!.after(childStatus(child.data));
-  if (entry.agent) header.querySelector(':scope > .tool-name')!.after(agentBadge(entry.agent));
+  if (child?.success) {
+    const status = childStatus(child.data);
+    serverElement.after(status);
+    nameElement.title = `${tool}: ${status.title}`;
+  }
+  if (entry.agent) serverElement.after(agentBadge(entry.agent));
 
   // Only a real change touches the live region, so a screen reader hears each status once.
   const state = header.querySelector<HTMLElement>(':scope > .tool-status')!;
@@ -97,9 +115,15 @@ function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string,
   state.replaceChildren(...(icon ? [codicon(icon.icon, icon.spin ? 'codicon-modifier-spin' : '')] : []), spoken, label);
 }
 
-function keyText(tool: string, params: Record<string, unknown>): string {
-  if (tool === 'TodoWrite') return ''; // its result line is the recap; the list itself is pinned above the input
-  return keyParams.map((k) => params[k]).filter((v): v is string => typeof v === 'string' && v.length < 300).join(' ');
+/** The parameters the header shows: short values of the key parameters (none for the quiet tools once under way). */
+function headerParams(tool: string, params: Record<string, unknown>, status: ToolCallStatus): string[] {
+  if (tool === 'TodoWrite') return []; // its result line is the recap; the list itself is pinned above the input
+  if (tool === 'AttemptCompletion' && status !== 'streaming') return [];
+  return keyParams.filter((k) => typeof params[k] === 'string' && (params[k] as string).length < 300);
+}
+
+function keyText(tool: string, params: Record<string, unknown>, status: ToolCallStatus): string {
+  return headerParams(tool, params, status).map((k) => (params[k] as string).replace(/\s+/g, ' ')).join(' ');
 }
 
 function duration(meta: Record<string, unknown>, status: ToolCallStatus): string {
@@ -109,24 +133,12 @@ function duration(meta: Record<string, unknown>, status: ToolCallStatus): string
   return typeof meta.startedAt === 'number' && typeof meta.endedAt === 'number' ? formatDuration(meta.endedAt - meta.startedAt) : '';
 }
 
-/** Long parameters: open while they stream in (the live partial content), closed once the call runs. */
+/** The parameters the header does not show, as one short summary line; the raw values on demand. */
 function paramBlocks(tool: string, params: Record<string, unknown>, status: ToolCallStatus): Node[] {
   if (quietParams.has(tool) && status !== 'streaming') return [];
-  const blocks: Node[] = [];
-  for (const [param, value] of Object.entries(params)) {
-    const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-    if (keyParams.includes(param) && text.length < 300) continue;
-    const details = document.createElement('details');
-    details.className = 'tool-param';
-    details.open = status === 'streaming';
-    const summary = document.createElement('summary');
-    summary.textContent = `${param} (${text.split('\n').length} lines)`;
-    const pre = document.createElement('pre');
-    pre.textContent = text;
-    details.append(summary, pre);
-    blocks.push(details);
-  }
-  return blocks;
+  const shown = new Set(headerParams(tool, params, status));
+  const fold = paramsFold(Object.fromEntries(Object.entries(params).filter(([name]) => !shown.has(name))), status === 'streaming');
+  return fold ? [fold] : [];
 }
 
 /** The sub-agent behind a Task card: `reviewer · running · 3 steps · ↑1.2k ↓340 · $0.0012`. */
@@ -137,11 +149,12 @@ function childStatus(child: ChildAgentView): HTMLElement {
   const parts = [
     ...(child.agent ? [child.agent] : []),
     child.status,
-    `${child.steps} ${child.steps === 1 ? 'step' : 'steps'}`,
+    countOf(child.steps, 'step'),
     `↑${formatTokens(child.inputTokens)} ↓${formatTokens(child.outputTokens)}`,
     ...(child.cost > 0 ? [formatCost(child.cost)] : []),
   ];
   element.textContent = parts.join(' · ');
+  element.title = element.textContent;
   return element;
 }
 

@@ -32,6 +32,11 @@ export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined 
   const [first = '', ...rest] = meta.result.split('\n');
   const path = typeof (meta.params as Record<string, unknown> | undefined)?.path === 'string' ? String((meta.params as Record<string, unknown>).path) : undefined;
 
+  // The completion entry right below the card shows the result; the card says only that it finished.
+  if (tool === 'AttemptCompletion' && meta.status === 'done') {
+    section.append(summaryLine('Finished; the result follows.'));
+    return section;
+  }
   if (tool === 'Bash' && 'exitCode' in detail) {
     section.append(exitLine(detail), ...(detail.outputTail ? [outputBlock(detail.outputTail, 'Command output (last lines)')] : []));
     return section;

@@ -1,3 +1,4 @@
+import { countOf } from '../core/plural';
 import type { McpServerState } from '../core/ports/mcpConnections';
 
 /** The part of the `CodeAgent` output channel (a LogOutputChannel) the MCP log writes to. */
@@ -13,7 +14,7 @@ export function logMcpState(output: McpLogChannel, state: McpServerState): void 
     case 'starting':
       return output.info(`${name}: starting`);
     case 'ready':
-      return output.info(`${name}: ready with ${state.tools.length} tools in ${state.startupMs ?? '?'} ms`);
+      return output.info(`${name}: ready with ${countOf(state.tools.length, 'tool')} in ${state.startupMs ?? '?'} ms`);
     case 'stopped':
       return output.info(`${name}: stopped`);
     case 'failed': {

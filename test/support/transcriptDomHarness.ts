@@ -1,6 +1,7 @@
 // Bundled for Chromium by the webview unit tests: the real TranscriptView and LiveChecklist on `window`.
 // The page defines acquireVsCodeApi first (posted messages are kept in window.posted).
 import type { TranscriptEntry } from '../../src/protocol/transcript';
+import { probeLayout } from './cardLayoutProbe';
 import { configureCodeBlockActions } from '../../webview-ui/codeBlockDecoration';
 import { LiveChecklist } from '../../webview-ui/liveChecklist';
 import { TranscriptView } from '../../webview-ui/transcriptView';
@@ -14,6 +15,7 @@ declare global {
 function mount(): { view: TranscriptView; log: HTMLElement; pinned: HTMLElement; checklist: LiveChecklist } {
   document.body.replaceChildren();
   const log = document.createElement('main');
+  log.id = 'transcript';
   log.setAttribute('role', 'log');
   const pinned = document.createElement('section');
   document.body.append(log, pinned);
@@ -74,6 +76,10 @@ const harness = {
         items: [...pinned.querySelectorAll<HTMLElement>('li.plan-task')].map((li) => li.dataset.status ?? ''),
       },
     };
+  },
+  /** The cards' headers, titles and parameter summaries as laid out now (cardLayoutProbe). */
+  layout() {
+    return probeLayout(current.log);
   },
   /** Counts changes to a card's status element while `run` updates the card. */
   statusMutations(cardId: string, entries: TranscriptEntry[]): number {

@@ -1,5 +1,7 @@
+import type { McpToolData } from '../mcp/mcpTool';
 import type { BashData } from '../tools/bashTool';
 import type { EditData } from '../tools/fileEdit';
+import { countOf } from '../plural';
 import { dataOf } from '../tools/historyRecord';
 import type { ToolResult } from '../tools/toolTypes';
 import type { WriteData } from '../tools/writeTool';
@@ -24,11 +26,11 @@ export const OUTPUT_TAIL_LINES = 15;
 const OUTPUT_TAIL_CHARS = 2000;
 
 export function summarizeResult(result: ToolResult): string {
-  const text = result.status === 'error' && result.error ? result.error.message : result.text;
+  const text = result.status === 'error' && result.error ? result.error.message : mcpOutput(result) ?? result.text;
   const lines = text.split('\n');
   const head = lines.slice(0, SUMMARY_LINES).join('\n');
   if (head.length > SUMMARY_CHARS) return `${head.slice(0, SUMMARY_CHARS)}…`;
-  return lines.length > SUMMARY_LINES ? `${head}\n… (${lines.length - SUMMARY_LINES} more lines)` : head;
+  return lines.length > SUMMARY_LINES ? `${head}\n… (${countOf(lines.length - SUMMARY_LINES, 'more line', 'more lines')})` : head;
 }
 
 export function resultDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {
@@ -51,12 +53,20 @@ export function resultDetail(tool: string, result: ToolResult): ToolResultDetail
     }
     case 'Write': {
       const data = dataOf<WriteData>(result);
-      if (typeof data.path !== 'string' || data.action !== 'created' || typeof data.lines !== 'number') return data.path ? { path: data.path } : undefined;
-      return { path: data.path, added: data.lines, removed: 0 };
+      if (typeof data.path !== 'string') return undefined;
+      // Created or overwritten, a Write that changed the file shows its +/− and its diff, like an Edit.
+      if (typeof data.added !== 'number' || typeof data.removed !== 'number' || data.added + data.removed === 0) return { path: data.path };
+      return { path: data.path, added: data.added, removed: data.removed };
     }
     default:
       return undefined;
   }
+}
+
+/** An MCP tool's output without the line that introduces it for the model (the card shows the tool and duration). */
+function mcpOutput(result: ToolResult): string | undefined {
+  const data = dataOf<Partial<McpToolData>>(result);
+  return typeof data.server === 'string' && typeof data.tool === 'string' && typeof data.output === 'string' ? data.output : undefined;
 }
 
 /** The last lines of some output, at most a couple of thousand characters. */

@@ -8,6 +8,7 @@ import { mcpParamSchema } from './mcpParamSchema';
 import { mcpResultText } from './mcpResultText';
 import { mcpToolDoc } from './mcpToolDoc';
 import { errorMessage } from '../errorMessage';
+import { countOf } from '../plural';
 
 /** Spec §12: a call that takes longer is abandoned (the server is told it was cancelled). */
 export const mcpCallTimeoutMs = 60_000;
@@ -60,7 +61,7 @@ export function mcpTool(name: string, server: string, info: McpToolInfo, connect
       if (data.output === undefined) return historyRecord(result, undefined);
       const lines = data.output.trim() === '' ? 0 : data.output.replace(/\s+$/, '').split('\n').length;
       return historyRecord(result, {
-        summary: `${label}: ${data.isError ? 'error' : 'success'} after ${data.durationMs ?? 0} ms; ${lines} lines of output`,
+        summary: `${label}: ${data.isError ? 'error' : 'success'} after ${data.durationMs ?? 0} ms; ${countOf(lines, 'line')} of output`,
         ...(lines > 0 ? { outputTail: tailLines(data.output.split('\n').map((line) => clip(line, 200)).join('\n'), historyTailLines) } : {}),
       });
     },

@@ -5,6 +5,7 @@ import { dataOf, historyRecord, tailLines } from './historyRecord';
 import { clip } from './textLines';
 import { ToolFailure, throwIfCancelled } from './toolResults';
 import type { ToolDefinition, ToolResult } from './toolTypes';
+import { countOf } from '../plural';
 
 export const defaultTimeoutSeconds = 120;
 export const maxTimeoutSeconds = 600;
@@ -82,7 +83,7 @@ export const bashTool: ToolDefinition<BashParams> = {
     if (data.stdout === undefined || data.stderr === undefined) return historyRecord(result, result.status === 'error' ? result.data : undefined);
     const stdoutLines = data.stdout.trim() === '' ? 0 : data.stdout.replace(/\s+$/, '').split('\n').length;
     const compressed: Record<string, unknown> = {
-      summary: `${data.timedOut ? 'timed out' : data.cancelled ? 'cancelled' : `exit code ${data.exitCode}`} after ${seconds(data.durationMs ?? 0)}; stdout ${stdoutLines} lines${data.truncated ? ' (truncated)' : ''}`,
+      summary: `${data.timedOut ? 'timed out' : data.cancelled ? 'cancelled' : `exit code ${data.exitCode}`} after ${seconds(data.durationMs ?? 0)}; stdout ${countOf(stdoutLines, 'line')}${data.truncated ? ' (truncated)' : ''}`,
     };
     if (data.userEdited) compressed.command = data.command;
     if (stdoutLines > 0) compressed.stdoutTail = tailLines(data.stdout.split('\n').map((l) => clip(l, 200)).join('\n'), historyStdoutLines);

@@ -1,5 +1,6 @@
 import { createTwoFilesPatch, structuredPatch } from 'diff';
 import { numberLines, splitLines } from './textLines';
+import { countOf } from '../plural';
 
 export interface ChangedRegion {
   /** Lines of the new text that differ, 1-based inclusive; end < start for a pure deletion. */
@@ -39,7 +40,7 @@ export function changedRegion(before: string, after: string, contextLines = 2, m
     }
     const to = Math.min(w.to, w.from + budget - 1);
     const shown = numberLines(afterLines.slice(w.from - 1, to), w.from);
-    parts.push(to < w.to ? `${shown}\n… (${w.to - to} more lines)` : shown);
+    parts.push(to < w.to ? `${shown}\n… (${countOf(w.to - to, 'more line', 'more lines')})` : shown);
     budget -= to - w.from + 1;
   }
   return { startLine: first.start, endLine: last.end, snippet: parts.join('\n…\n'), hunks: spans.length };

@@ -1,4 +1,5 @@
 import type { ToolResult } from './toolTypes';
+import { countOf } from '../plural';
 
 /**
  * The string a tool leaves in history (seed 001 §C1, §E1): compact JSON with the status, the
@@ -19,7 +20,7 @@ export function firstItems<T>(items: readonly T[], n: number): { items: T[]; mor
 /** At most `n` leading lines of a text, marking what was cut. */
 export function headLines(text: string, n: number): string {
   const lines = text.split('\n');
-  return lines.length > n ? `${lines.slice(0, n).join('\n')}\n… (${lines.length - n} more lines)` : text;
+  return lines.length > n ? `${lines.slice(0, n).join('\n')}\n… (${countOf(lines.length - n, 'more line', 'more lines')})` : text;
 }
 
 /** At most `n` trailing lines of a text (trailing blank lines ignored), marking what was cut. */

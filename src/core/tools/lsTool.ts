@@ -6,6 +6,7 @@ import { dataOf, firstItems, historyRecord } from './historyRecord';
 import { joinPath, resolveWorkspacePath } from './pathConfinement';
 import { ToolFailure, success, throwIfCancelled } from './toolResults';
 import type { ToolContext, ToolDefinition } from './toolTypes';
+import { countOf } from '../plural';
 
 export const maxLsEntries = 1000;
 const maxDepth = 10;
@@ -72,7 +73,7 @@ async function collect(ctx: ToolContext, root: string, depthLimit: number): Prom
 
 function countsLine(data: LsData): string {
   const hidden = data.hiddenByGitignore > 0 ? `, ${data.hiddenByGitignore} hidden by .gitignore` : '';
-  return `${data.directories} directories, ${data.files} files${hidden}`;
+  return `${countOf(data.directories, 'directory', 'directories')}, ${countOf(data.files, 'file')}${hidden}`;
 }
 
 export const lsTool: ToolDefinition<LsParams> = {

@@ -7,6 +7,7 @@ import { secretFileReason } from './secretFiles';
 import { normalizeText, numberLines, splitLines } from './textLines';
 import { ToolFailure, success } from './toolResults';
 import type { ToolDefinition } from './toolTypes';
+import { countOf } from '../plural';
 
 export const maxReadLines = 500;
 
@@ -53,7 +54,7 @@ export const readTool: ToolDefinition<ReadParams> = {
     const lines = splitLines(normalizeText(raw).text);
     const startLine = Math.max(1, params.offset ?? 1);
     if (lines.length > 0 && startLine > lines.length) {
-      throw new ToolFailure('offset_out_of_range', `offset ${startLine} is past the end of '${path}', which has ${lines.length} lines.`);
+      throw new ToolFailure('offset_out_of_range', `offset ${startLine} is past the end of '${path}', which has ${countOf(lines.length, 'line')}.`);
     }
     const limit = Math.min(params.limit ?? maxReadLines, maxReadLines);
     const slice = lines.slice(startLine - 1, startLine - 1 + limit);
@@ -84,7 +85,7 @@ export const readTool: ToolDefinition<ReadParams> = {
       parts.push(`${path}: lines ${startLine}-${endLine} of ${lines.length} (mtime ${mtime})`, content);
       if (data.truncated) {
         const capped = params.limit !== undefined && params.limit > maxReadLines ? ` (limit is capped at ${maxReadLines} lines per call)` : '';
-        parts.push(`… ${lines.length - endLine} more lines${capped}. Continue with offset=${endLine + 1}.`);
+        parts.push(`… ${countOf(lines.length - endLine, 'more line', 'more lines')}${capped}. Continue with offset=${endLine + 1}.`);
       }
     }
     return success(data, parts.join('\n'));

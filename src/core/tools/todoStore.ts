@@ -1,3 +1,5 @@
+import { countOf } from '../plural';
+
 export type TodoStatus = 'pending' | 'in_progress' | 'completed';
 
 export interface TodoItem {
@@ -44,7 +46,7 @@ export function todoRecap(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return 'Todo list cleared.';
   const count = (s: TodoStatus) => todos.filter((t) => t.status === s).length;
   const current = todos.find((t) => t.status === 'in_progress');
-  const parts = [`${todos.length} todos: ${count('completed')} completed, ${count('in_progress')} in progress, ${count('pending')} pending`];
+  const parts = [`${countOf(todos.length, 'todo')}: ${count('completed')} completed, ${count('in_progress')} in progress, ${count('pending')} pending`];
   if (current) parts.push(`current: ${current.content}`);
   return parts.join('; ') + '.';
 }

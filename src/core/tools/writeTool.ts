@@ -3,6 +3,8 @@ import writeDoc from '../../../prompts/tools/write.md';
 import { userEditNote, writeWithApproval } from './approvedWrite';
 import { assertFreshlyRead } from './editGuard';
 import { readTextFile } from './fileAccess';
+import { lineCounts } from '../review/lineCounts';
+import { countOf } from '../plural';
 import { dataOf, historyRecord } from './historyRecord';
 import { resolveWorkspacePath } from './pathConfinement';
 import { countLines, normalizeText, numberLines, restoreShape, splitLines } from './textLines';
@@ -25,6 +27,9 @@ export interface WriteData {
   /** The written content (the user's version when they edited the proposal). */
   content: string;
   userEdited: boolean;
+  /** Lines added and removed against the file as it was (all of them added for a new file): the card's +/−. */
+  added: number;
+  removed: number;
 }
 
 export const writeTool: ToolDefinition<WriteParams> = {
@@ -52,9 +57,9 @@ export const writeTool: ToolDefinition<WriteParams> = {
 
     const written = await writeWithApproval(ctx, 'Write', path, current, proposed);
     const lines = countLines(written.after);
-    const data: WriteData = { path, action: current ? 'overwritten' : 'created', lines, content: written.after, userEdited: written.userEdited };
+    const data: WriteData = { path, action: current ? 'overwritten' : 'created', lines, content: written.after, userEdited: written.userEdited, ...lineCounts(current?.content, written.after) };
     const verb = current ? 'Overwrote' : 'Created';
-    return success(data, `${verb} ${path} (${lines} lines).${userEditNote(written)}`);
+    return success(data, `${verb} ${path} (${countOf(lines, 'line')}).${userEditNote(written)}`);
   },
 
   compress(_params, result) {
@@ -66,7 +71,7 @@ export const writeTool: ToolDefinition<WriteParams> = {
       action: data.action,
       lines: data.lines,
       ...(data.userEdited ? { userEdited: true } : {}),
-      head: numberLines(lines.slice(0, writeHistoryLines), 1) + (lines.length > writeHistoryLines ? `\n… (${lines.length - writeHistoryLines} more lines)` : ''),
+      head: numberLines(lines.slice(0, writeHistoryLines), 1) + (lines.length > writeHistoryLines ? `\n… (${countOf(lines.length - writeHistoryLines, 'more line', 'more lines')})` : ''),
     });
   },
 };

@@ -1,3 +1,4 @@
+import { countOf } from '../../core/plural';
 import type { AgentSession } from '../../core/agent/agentSession';
 import type { Conversation } from '../../core/conversation/conversation';
 import type { RecordedChange } from '../../core/review/changeRecorder';
@@ -67,6 +68,6 @@ export class ReviewActions {
       ...result.failed.map((f) => `${f.path}: ${f.message}`),
       ...(result.keptExternal.length ? [`kept (changed outside CodeAgent): ${result.keptExternal.join(', ')}`] : []),
     ];
-    this.ui.info(`Checkpoint restored: ${result.restored.length} file(s) restored, ${result.deleted.length} deleted.${problems.length ? ` ${problems.join('; ')}` : ''}`);
+    this.ui.info(`Checkpoint restored: ${countOf(result.restored.length, 'file')} restored, ${result.deleted.length} deleted.${problems.length ? ` ${problems.join('; ')}` : ''}`);
   }
 }

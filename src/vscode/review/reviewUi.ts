@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { countOf } from '../../core/plural';
 import type { RecordedChange } from '../../core/review/changeRecorder';
 import type { RestorePlan } from '../../core/review/restoreCheckpoint';
 import { originalScheme, type OriginalContentProvider } from './proposalFileSystem';
@@ -25,7 +26,7 @@ export function vscodeReviewUi(texts: OriginalContentProvider, workspaceRoot: ()
         const { before, after } = sides(turnId, change);
         return [root ? vscode.Uri.file(path.join(root, change.path)) : after, before, after];
       });
-      void vscode.commands.executeCommand('vscode.changes', `Changes by CodeAgent (${changes.length} files)`, resources);
+      void vscode.commands.executeCommand('vscode.changes', `Changes by CodeAgent (${countOf(changes.length, 'file')})`, resources);
     },
     async confirmRestore(plan: RestorePlan) {
       const lines = [

@@ -67,7 +67,7 @@ describe('logMcpState: the CodeAgent output channel', () => {
     logMcpState(channel, { ...base, status: 'failed', error: 'The server exited during startup.', stderrTail: ['Error: GITHUB_TOKEN missing'] });
     assert.deepEqual(lines, [
       'info MCP server "gh" (stdio): starting',
-      'info MCP server "gh" (stdio): ready with 1 tools in 412 ms',
+      'info MCP server "gh" (stdio): ready with 1 tool in 412 ms',
       'error MCP server "gh" (stdio): failed: The server exited during startup.\n  last stderr lines:\n    Error: GITHUB_TOKEN missing',
     ]);
   });

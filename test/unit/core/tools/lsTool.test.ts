@@ -32,7 +32,7 @@ describe('LS', () => {
     const result = await registry.invoke('LS', { path: 'src', depth: '2' }, h.ctx);
     assert.equal(
       result.text,
-      ['src/ (1 directories, 5 files, 1 hidden by .gitignore)', 'sub/', '  .gitignore', '  c.ts', 'a.ts', 'b.ts', 'secret.ts'].join('\n'),
+      ['src/ (1 directory, 5 files, 1 hidden by .gitignore)', 'sub/', '  .gitignore', '  c.ts', 'a.ts', 'b.ts', 'secret.ts'].join('\n'),
     );
   });
 

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
+import { resultDetail } from '../../../../src/core/agent/toolResultView';
 import type { WriteData } from '../../../../src/core/tools/writeTool';
 import { makeHarness, TempWorkspace, type Harness } from './toolTestKit';
 
@@ -20,7 +21,8 @@ describe('Write', () => {
     assert.equal(await ws.read('deep/new/file.ts'), 'export {};\n');
     assert.deepEqual(h.approvals, [{ kind: 'edit', tool: 'Write', path: 'deep/new/file.ts', before: undefined, after: 'export {};\n' }]);
     assert.equal((result.data as WriteData).action, 'created');
-    assert.match(result.text, /^Created deep\/new\/file\.ts \(1 lines\)\./);
+    assert.match(result.text, /^Created deep\/new\/file\.ts \(1 line\)\./);
+    assert.deepEqual(resultDetail('Write', result), { path: 'deep/new/file.ts', added: 1, removed: 0 });
     assert.deepEqual(h.changes.map((c) => [c.path, c.kind]), [['deep/new/file.ts', 'added']]);
     assert.ok(h.ledger.lastSeenMtime('deep/new/file.ts') !== undefined, 'its own write counts as seen');
   });
@@ -39,7 +41,9 @@ describe('Write', () => {
     assert.equal(result.status, 'success', result.text);
     assert.equal(await ws.read('old.txt'), 'new\n');
     assert.deepEqual(h.approvals[0], { kind: 'edit', tool: 'Write', path: 'old.txt', before: 'old\n', after: 'new\n' });
-    assert.match(result.text, /^Overwrote old\.txt/);
+    assert.match(result.text, /^Overwrote old\.txt \(1 line\)\./);
+    // An overwrite shows its +/− and its diff on the card, as a creation does (issue 17 item 8).
+    assert.deepEqual(resultDetail('Write', result), { path: 'old.txt', added: 1, removed: 1 });
     // Its own write does not make the next write stale.
     const again = await registry.invoke('Write', { path: 'old.txt', content: 'newer\n' }, h.ctx);
     assert.equal(again.status, 'success', again.text);

@@ -54,7 +54,10 @@ describe('MCP tools in an agent turn', function () {
     assert.match(result.content, /The sum of 19 and 23 is 42\./);
     const record = s.messages.find((m) => m.kind === 'toolResult');
     assert.ok(record, 'the call is in history');
-    assert.match(record.content, /"summary":"everything\/get-sum: success after \d+ ms; 1 lines of output"/);
+    assert.match(record.content, /"summary":"everything\/get-sum: success after \d+ ms; 1 line of output"/);
+    // The card shows the output itself; the line that introduces it to the model is the card's header already.
+    const shown = events.find((e): e is Extract<AgentEvent, { type: 'toolResult' }> => e.type === 'toolResult');
+    assert.equal(shown?.summary, 'The sum of 19 and 23 is 42.');
   });
 
   it('native: the server\'s JSON schema is the function\'s parameters; a tool without readOnlyHint waits for approval', async () => {

@@ -78,7 +78,7 @@ describe('MCP servers over stdio: the reference server-everything (spec §12)', 
     assert.equal(asked.length, 0, 'read-only tools are auto-approved by default');
     const record = JSON.parse(registry.compress('mcp__everything__get-sum', { a: '2.5', b: '40' }, sum)) as { status: string; data: { summary: string; outputTail: string } };
     assert.equal(record.status, 'success');
-    assert.match(record.data.summary, /^everything\/get-sum: success after \d+ ms; 1 lines of output$/);
+    assert.match(record.data.summary, /^everything\/get-sum: success after \d+ ms; 1 line of output$/);
     assert.match(record.data.outputTail, /42\.5/);
   });
 
