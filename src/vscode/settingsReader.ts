@@ -3,8 +3,6 @@ import type { Settings } from '../core/settings';
 import { createSettingsSource } from '../core/settingsSource';
 import { readTrustedSettings, type SettingsTrust } from '../core/trust/readTrustedSettings';
 
-export type { SettingsTrust } from '../core/trust/readTrustedSettings';
-
 const keys: Record<string, string[]> = {
   model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds'],
   summaryModel: ['name'],
