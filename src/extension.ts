@@ -35,6 +35,8 @@ import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalSc
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
+import { HashedTrustStore } from './node/trust/hashedTrustStore';
+import { EndpointPrompt } from './vscode/trust/endpointPrompt';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -44,15 +46,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const activationStart = performance.now();
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
+  // Trust decisions about what the workspace brings (its endpoint, its MCP servers), remembered per workspace.
+  const trust = new HashedTrustStore(context.workspaceState);
+  let afterEndpointAllowed = () => {};
+  const endpointPrompt = new EndpointPrompt({
+    store: trust,
+    log: output,
+    // Later: the first settings read may come from inside the controller's own update.
+    tell: (message) => setTimeout(() => controller?.showWarning(message), 0),
+    onAllowed: () => afterEndpointAllowed(),
+  });
   const settings = createSettingsReader((problem) => {
     output.warn(problem);
     void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
-  });
+  }, { store: trust, workspaceTrusted: () => vscode.workspace.isTrusted, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) });
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
   const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const mcp = startMcpServers({ version: String(context.extension.packageJSON.version ?? '0.0.0'), settings, workspaceRoot, output });
+  const mcp = startMcpServers({ version: String(context.extension.packageJSON.version ?? '0.0.0'), settings, workspaceRoot, output, trust });
   const tools = () => createFullToolRegistry(mcp.tools());
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
@@ -144,11 +156,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     apiKey: () => apiKeys.current(),
     catalog: new OpenAiModelCatalog(),
     now: Date.now,
-    writeModelSetting: modelSettingWriter(),
+    writeModelSetting: modelSettingWriter(trust),
     promptApiKey: () => apiKeys.promptAndStore(),
     promptBaseUrl: promptForBaseUrl,
     log,
   });
+  afterEndpointAllowed = () => {
+    controller.refreshOnboarding();
+    modelSetup.refresh();
+  };
   const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel]);
 
   context.subscriptions.push(
@@ -168,6 +184,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     apiKeys.onDidChange(() => controller.refreshOnboarding()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshOnboarding()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => afterEndpointAllowed()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('codeagent')) controller.refreshOnboarding();
       if (event.affectsConfiguration('codeagent.model')) modelSetup.refresh();

@@ -2,11 +2,12 @@ import type { McpServerView } from '../src/protocol/messages';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 
-const statusText: Record<McpServerView['status'], string> = { starting: 'starting…', ready: 'ready', failed: 'failed', stopped: 'stopped' };
+const statusText: Record<McpServerView['status'], string> = { starting: 'starting…', ready: 'ready', failed: 'failed', stopped: 'stopped', notAllowed: 'not started — not allowed' };
 
 /**
  * The MCP servers at the top of the panel (spec §12): one `data-kind="mcp"` row per server with its state,
- * why it failed and its last stderr lines, and a `Restart <server>` button. Hidden while none is configured.
+ * why it failed and its last stderr lines, and a `Restart <server>` button (`Allow <server>` for a workspace's
+ * server the user has not allowed yet). Hidden while none is configured.
  */
 export class McpServersSection {
   private readonly section: HTMLElement;
@@ -44,9 +45,11 @@ function serverRow(server: McpServerView): HTMLElement {
   state.className = 'mcp-state';
   state.textContent = server.status === 'ready' ? `ready with ${server.tools.length} tool${server.tools.length === 1 ? '' : 's'}` : statusText[server.status];
   if (server.status === 'ready') state.title = server.tools.join(', ');
-  const restart = vscodeButton('Restart', () => post({ type: 'restartMcpServer', name: server.name }), { secondary: true });
-  restart.setAttribute('aria-label', `Restart ${server.name}`);
-  restart.className = 'mcp-restart';
+  const restart = server.status === 'notAllowed'
+    ? vscodeButton('Allow', () => post({ type: 'allowMcpServer', name: server.name }))
+    : vscodeButton('Restart', () => post({ type: 'restartMcpServer', name: server.name }), { secondary: true });
+  restart.setAttribute('aria-label', `${server.status === 'notAllowed' ? 'Allow' : 'Restart'} ${server.name}`);
+  restart.className = server.status === 'notAllowed' ? 'mcp-allow' : 'mcp-restart';
   if (server.status === 'starting') restart.setAttribute('disabled', '');
   line.append(dot, name, state, restart);
   row.append(line);

@@ -6,7 +6,7 @@ import { LocalServerView, ModelSetupView, connectionStatuses } from './modelSetu
 export const McpServerView = z.object({
   name: z.string(),
   transport: z.enum(['stdio', 'http']),
-  status: z.enum(['starting', 'ready', 'failed', 'stopped']),
+  status: z.enum(['starting', 'ready', 'failed', 'stopped', 'notAllowed']),
   tools: z.array(z.string()),
   error: z.optional(z.string()),
   stderrTail: z.array(z.string()),
@@ -47,6 +47,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setPlanMode'), on: z.boolean() }),
   /** The `Restart <server>` button of an MCP server (spec §12). */
   z.object({ type: z.literal('restartMcpServer'), name: z.string().check(z.minLength(1)) }),
+  /** The `Allow <server>` of a workspace's MCP server that is not started (spec §12). */
+  z.object({ type: z.literal('allowMcpServer'), name: z.string().check(z.minLength(1)) }),
   z.object({
     type: z.literal('approvalDecision'),
     callId: z.string(),

@@ -17,6 +17,8 @@ export function logMcpState(output: McpLogChannel, state: McpServerState): void 
       return output.info(`${name}: ready with ${countOf(state.tools.length, 'tool')} in ${state.startupMs ?? '?'} ms`);
     case 'stopped':
       return output.info(`${name}: stopped`);
+    case 'notAllowed':
+      return output.info(`${name}: ${state.error ?? 'not started — not allowed'}`);
     case 'failed': {
       const stderr = state.stderrTail.length ? `\n  last stderr lines:\n${state.stderrTail.map((line) => `    ${line}`).join('\n')}` : '';
       return output.error(`${name}: failed: ${state.error ?? 'unknown reason'}${stderr}`);

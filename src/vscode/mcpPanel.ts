@@ -1,12 +1,12 @@
 import type { McpConnections, McpServerState } from '../core/ports/mcpConnections';
 import type { HostMessage, McpServerView, WebviewMessage } from '../protocol/messages';
 
-/** The panel's MCP section: each server's state on every change and when the view (re)loads, and its Restart button. */
+/** The panel's MCP section: each server's state on every change and when the view (re)loads, its Restart and Allow buttons. */
 export class McpPanel {
   private post: ((message: HostMessage) => void) | undefined;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly connections: McpConnections, private readonly restart: (name: string) => void) {
+  constructor(private readonly connections: McpConnections, private readonly restart: (name: string) => void, private readonly allow: (name: string) => void = () => {}) {
     this.unsubscribe = connections.onDidChange(() => this.send());
   }
 
@@ -21,8 +21,9 @@ export class McpPanel {
   /** True when the message was the panel's own; `ready` is also the chat's, so it is never consumed. */
   handle(message: WebviewMessage): boolean {
     if (message.type === 'ready') this.send();
-    if (message.type !== 'restartMcpServer') return false;
-    this.restart(message.name);
+    if (message.type === 'allowMcpServer') this.allow(message.name);
+    else if (message.type === 'restartMcpServer') this.restart(message.name);
+    else return false;
     return true;
   }
 

@@ -3,22 +3,28 @@ import { mcpJsonPath } from '../core/mcp/mcpJsonFile';
 import { mcpServerList } from '../core/mcp/mcpServerList';
 import type { Settings } from '../core/settings';
 import type { NodeMcpConnections } from '../node/mcp/nodeMcpConnections';
+import type { TrustStore } from '../core/ports/trustStore';
+import { McpServerApproval } from './trust/mcpServerApproval';
 
 /**
  * Keeps the running MCP servers in step with `.vscode/mcp.json` and `codeagent.mcp.servers` (spec §12):
  * loaded at activation, reloaded when the file or the setting changes. Never throws into activation or chat.
+ * A server the workspace's file defines starts only once the user allowed it (McpServerApproval).
  */
 export class McpServersConfig implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private loading: Promise<void> = Promise.resolve();
+  private readonly approvals: McpServerApproval;
 
   constructor(
     private readonly connections: NodeMcpConnections,
     private readonly settings: () => Settings,
     private readonly workspaceRoot: () => string | undefined,
     private readonly output: vscode.LogOutputChannel,
+    trust: TrustStore,
   ) {
+    this.approvals = new McpServerApproval(trust, output, () => void this.reload());
     const root = workspaceRoot();
     if (root) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), mcpJsonPath));
@@ -31,6 +37,7 @@ export class McpServersConfig implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('codeagent.mcp.servers')) this.reloadSoon();
       }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.reloadSoon()),
     );
   }
 
@@ -40,6 +47,11 @@ export class McpServersConfig implements vscode.Disposable {
     const applied = this.loading.then(() => this.load());
     this.loading = applied.then(() => undefined, (error: unknown) => this.output.error(`MCP servers: ${String(error)}`));
     return applied.then(({ ready }) => ready, () => undefined);
+  }
+
+  /** The panel's `Allow <server>` for a workspace's server that is not started. */
+  allow(name: string): Promise<void> {
+    return this.approvals.allow(name);
   }
 
   dispose(): void {
@@ -58,7 +70,9 @@ export class McpServersConfig implements vscode.Disposable {
     const fileText = root ? await readText(vscode.Uri.joinPath(vscode.Uri.file(root), mcpJsonPath)) : undefined;
     const list = mcpServerList(fileText, this.settings().mcp.servers, { workspaceFolder: root, env: process.env });
     for (const problem of list.problems) this.output.warn(`MCP servers: ${problem}`);
-    return this.connections.reconfigure(list.servers, list.invalid);
+    const { start, blocked } = this.approvals.partition(list.servers);
+    const notAllowed = blocked.map(({ name, reason }) => ({ name, reason, transport: list.servers.find((s) => s.name === name)!.transport }));
+    return this.connections.reconfigure(start, list.invalid, notAllowed);
   }
 }
 

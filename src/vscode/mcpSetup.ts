@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { McpToolSet } from '../core/mcp/mcpToolSet';
 import { builtInToolNames } from '../core/orchestration/toolSets';
+import type { TrustStore } from '../core/ports/trustStore';
 import type { Settings } from '../core/settings';
 import type { AnyToolDefinition } from '../core/tools/toolTypes';
 import { NodeMcpConnections } from '../node/mcp/nodeMcpConnections';
@@ -18,16 +19,16 @@ export interface McpSetup {
 }
 
 /** MCP servers start in the background: a slow or broken one never holds up activation or chat (spec §12). */
-export function startMcpServers(options: { version: string; settings: () => Settings; workspaceRoot: () => string | undefined; output: vscode.LogOutputChannel }): McpSetup {
+export function startMcpServers(options: { version: string; settings: () => Settings; workspaceRoot: () => string | undefined; output: vscode.LogOutputChannel; trust: TrustStore }): McpSetup {
   const connections = new NodeMcpConnections({
     clientInfo: { name: 'CodeAgent', version: options.version },
     defaultCwd: options.workspaceRoot(),
     log: (state) => logMcpState(options.output, state),
   });
-  const config = new McpServersConfig(connections, options.settings, options.workspaceRoot, options.output);
+  const config = new McpServersConfig(connections, options.settings, options.workspaceRoot, options.output, options.trust);
   void config.reload();
   const toolSet = new McpToolSet(connections, builtInToolNames);
-  const panel = new McpPanel(connections, (name) => void connections.restart(name));
+  const panel = new McpPanel(connections, (name) => void connections.restart(name), (name) => void config.allow(name));
   return {
     tools: () => toolSet.tools(),
     panel,

@@ -1,17 +1,21 @@
 import * as vscode from 'vscode';
+import type { TrustStore } from '../core/ports/trustStore';
 import { baseUrlProblem } from '../core/settings';
+import { endpointSubject } from '../core/trust/endpointTrust';
 
 /**
  * Writes `codeagent.model.<key>` where it takes effect: the workspace when the workspace sets it (a user
- * setting would be shadowed there), else the user settings, so one choice serves every project.
+ * setting would be shadowed there), else the user settings, so one choice serves every project. An endpoint the
+ * user picks here is theirs: written to the workspace, it is allowed for it at once (no "send your key?" prompt).
  */
-export function modelSettingWriter(): (key: 'baseUrl' | 'name', value: string) => Promise<void> {
+export function modelSettingWriter(trust: TrustStore): (key: 'baseUrl' | 'name', value: string) => Promise<void> {
   return async (key, value) => {
     const config = vscode.workspace.getConfiguration('codeagent');
     const inspected = config.inspect(`model.${key}`);
     const target = inspected?.workspaceFolderValue !== undefined
       ? vscode.ConfigurationTarget.WorkspaceFolder
       : inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    if (key === 'baseUrl' && target !== vscode.ConfigurationTarget.Global) await trust.allow(endpointSubject('model.baseUrl', value));
     await config.update(`model.${key}`, value, target);
   };
 }

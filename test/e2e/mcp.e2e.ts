@@ -13,6 +13,7 @@ import { chatPosts, describeMessages, lastMessage } from './support/modelRequest
 import { projectRoot } from './support/paths';
 import { systemPrompt } from './support/subAgents';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { clickNotificationButton } from './support/notifications';
 
 const EVERYTHING = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const FILESYSTEM = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
@@ -56,7 +57,12 @@ describe('MCP servers', function () {
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
 
+    // The workspace defines them: neither starts before the user allows it (issue 17, item 9), from its row or
+    // from the prompt that names what it runs.
     const everything = mcpServer(chat, 'everything');
+    await everything.and(chat.locator('[data-status="notAllowed"]')).waitFor({ timeout: 30_000 });
+    await everything.getByRole('button', { name: 'Allow everything' }).click();
+    await clickNotificationButton(session.page, 'defines the MCP server "broken"', 'Allow');
     await everything.and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
     assert.match((await everything.textContent()) ?? '', /ready with \d+ tools/);
     const broken = mcpServer(chat, 'broken');
@@ -90,7 +96,9 @@ describe('MCP servers', function () {
       everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING] },
       second: { command: process.execPath, args: [EVERYTHING] },
     } }));
+    await mcpServer(chat, 'second').getByRole('button', { name: 'Allow second' }).click({ timeout: 30_000 });
     await mcpServer(chat, 'second').and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    assert.equal(await everything.getAttribute('data-status'), 'ready', 'an unchanged definition stays allowed');
     await broken.waitFor({ state: 'detached', timeout: 10_000 });
   });
 
@@ -107,6 +115,7 @@ describe('MCP servers', function () {
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
+    await mcpServer(chat, 'files').getByRole('button', { name: 'Allow files' }).click({ timeout: 30_000 });
     await mcpServer(chat, 'files').and(chat.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
     await sendChatMessage(chat, 'Write my notes to notes.md with the files server.');
 

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Settings } from '../../src/core/settings';
+import { isProtectedSetting } from '../../src/core/trust/protectedSettings';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
 
@@ -69,5 +70,14 @@ describe('package.json manifest', () => {
     const titles = Object.fromEntries(manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${c.category}: ${c.title}`]));
     assert.equal(titles['codeagent.acceptDiff'], 'CodeAgent: Accept');
     assert.equal(titles['codeagent.rejectDiff'], 'CodeAgent: Reject');
+  });
+  // Spec §11/§12: VS Code itself ignores these in Restricted Mode; the reader enforces the same and more.
+  it('declares Restricted Mode support as limited, restricting every setting that grants power or routes the key', () => {
+    const untrusted = manifest.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited');
+    assert.ok(untrusted.description);
+    const powerful = Object.keys(properties).filter((key) => key.endsWith('.baseUrl') || isProtectedSetting(key.replace(/^codeagent\./, '')));
+    assert.ok(powerful.includes('codeagent.approval.autoApproveCommands') && powerful.includes('codeagent.mcp.servers') && powerful.includes('codeagent.model.baseUrl'));
+    assert.deepEqual([...untrusted.restrictedConfigurations].sort(), powerful.sort());
   });
 });

@@ -10,7 +10,8 @@ export interface McpToolInfo {
   readOnly: boolean;
 }
 
-export type McpServerStatus = 'starting' | 'ready' | 'failed' | 'stopped';
+/** `notAllowed`: a workspace's server the user has not allowed yet (spec §12); it was never started. */
+export type McpServerStatus = 'starting' | 'ready' | 'failed' | 'stopped' | 'notAllowed';
 
 export interface McpServerState {
   name: string;

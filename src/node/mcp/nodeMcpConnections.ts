@@ -17,13 +17,17 @@ export interface InvalidMcpServer {
   reason: string;
 }
 
+/** A workspace's server the user has not allowed (spec §12): shown as not started, never started. */
+export type NotAllowedMcpServer = InvalidMcpServer & { transport: 'stdio' | 'http' };
+
 /**
  * The configured MCP servers (spec §12): started in parallel, each failing on its own; `configure` restarts
  * only the servers whose config changed and stops the ones that are gone; `dispose` ends every process.
  */
 export class NodeMcpConnections implements McpConnections {
   private readonly connections = new Map<string, McpServerConnection>();
-  private invalid: McpServerState[] = [];
+  /** Invalid and not-allowed servers: shown, never started. */
+  private unstarted: McpServerState[] = [];
   private readonly listeners = new Set<() => void>();
   private snapshot: McpServerState[] | undefined;
   private readonly lastLogged = new Map<string, McpServerState>();
@@ -32,7 +36,7 @@ export class NodeMcpConnections implements McpConnections {
   constructor(private readonly options: NodeMcpConnectionsOptions) {}
 
   servers(): readonly McpServerState[] {
-    this.snapshot ??= [...[...this.connections.values()].map((c) => c.state), ...this.invalid].sort((a, b) => a.name.localeCompare(b.name));
+    this.snapshot ??= [...[...this.connections.values()].map((c) => c.state), ...this.unstarted].sort((a, b) => a.name.localeCompare(b.name));
     return this.snapshot;
   }
 
@@ -42,8 +46,8 @@ export class NodeMcpConnections implements McpConnections {
   }
 
   /** Resolves when every (re)started server is ready or failed. */
-  async configure(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[] = []): Promise<void> {
-    await (await this.reconfigure(servers, invalid)).ready;
+  async configure(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[] = [], notAllowed: readonly NotAllowedMcpServer[] = []): Promise<void> {
+    await (await this.reconfigure(servers, invalid, notAllowed)).ready;
   }
 
   /**
@@ -51,13 +55,13 @@ export class NodeMcpConnections implements McpConnections {
    * for them to be ready (`ready`), so a server slow to start never holds up the next edit of the config.
    * Calls are applied one after another: two quick edits never start the same server twice.
    */
-  reconfigure(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[] = []): Promise<{ ready: Promise<void> }> {
-    const applied = this.applying.then(() => this.apply(servers, invalid));
+  reconfigure(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[] = [], notAllowed: readonly NotAllowedMcpServer[] = []): Promise<{ ready: Promise<void> }> {
+    const applied = this.applying.then(() => this.apply(servers, invalid, notAllowed));
     this.applying = applied.then(() => undefined, () => undefined);
     return applied;
   }
 
-  private async apply(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[]): Promise<{ ready: Promise<void> }> {
+  private async apply(servers: readonly McpServerConfig[], invalid: readonly InvalidMcpServer[], notAllowed: readonly NotAllowedMcpServer[]): Promise<{ ready: Promise<void> }> {
     const wanted = new Map(servers.map((server) => [server.name, server]));
     const stopping: Promise<void>[] = [];
     for (const [name, connection] of this.connections) {
@@ -66,8 +70,11 @@ export class NodeMcpConnections implements McpConnections {
       this.connections.delete(name);
       stopping.push(connection.stop());
     }
-    this.invalid = invalid.map(({ name, reason }) => ({ name, transport: 'stdio', status: 'failed', tools: [], error: `Invalid configuration: ${reason}`, stderrTail: [] }));
-    for (const state of this.invalid) this.options.log?.(state);
+    this.unstarted = [
+      ...invalid.map(({ name, reason }): McpServerState => ({ name, transport: 'stdio', status: 'failed', tools: [], error: `Invalid configuration: ${reason}`, stderrTail: [] })),
+      ...notAllowed.map(({ name, reason, transport }): McpServerState => ({ name, transport, status: 'notAllowed', tools: [], error: reason, stderrTail: [] })),
+    ];
+    for (const state of this.unstarted) this.options.log?.(state);
     await Promise.all(stopping);
     const starting: Promise<void>[] = [];
     for (const server of servers) {
@@ -98,7 +105,7 @@ export class NodeMcpConnections implements McpConnections {
   async dispose(): Promise<void> {
     const all = [...this.connections.values()];
     this.connections.clear();
-    this.invalid = [];
+    this.unstarted = [];
     await Promise.all(all.map((connection) => connection.stop()));
     this.changed();
   }

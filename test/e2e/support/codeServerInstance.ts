@@ -153,9 +153,16 @@ export class CodeServerInstance {
     return `${this.baseUrl}/?folder=${encodeURIComponent(folder)}`;
   }
 
-  /** A fresh copy of the fixture workspace with the scenario's settings (see testWorkspace.ts). */
+  /**
+   * A fresh copy of the fixture workspace with the scenario's settings (see testWorkspace.ts); the ones only the
+   * user may set (endpoint, approval.*, mcp.servers) go to this instance's user settings too. Open it next.
+   */
   createWorkspace(options: WorkspaceOptions = {}): string {
-    return createWorkspace(options);
+    return createWorkspace(options, this.userSettingsFile);
+  }
+
+  get userSettingsFile(): string {
+    return path.join(this.userDataDir, 'User', 'settings.json');
   }
 
   static async start(options: CodeServerOptions = {}): Promise<CodeServerInstance> {

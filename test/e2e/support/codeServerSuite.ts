@@ -2,7 +2,7 @@
 // a fresh browser page per test, failure artifacts, and everything stopped at the end.
 import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import { BrowserSession } from './browserSession';
-import { CodeServerInstance } from './codeServerInstance';
+import { CodeServerInstance, type CodeServerOptions } from './codeServerInstance';
 import { captureIfFailed } from './failureArtifacts';
 
 export interface CodeServerSuite {
@@ -12,7 +12,7 @@ export interface CodeServerSuite {
   openSession(url: string): Promise<BrowserSession>;
 }
 
-export function useCodeServerSuite(): CodeServerSuite {
+export function useCodeServerSuite(options: CodeServerOptions = {}): CodeServerSuite {
   let model: ScriptedModelServer | undefined;
   let server: CodeServerInstance | undefined;
   let session: BrowserSession | undefined;
@@ -20,7 +20,7 @@ export function useCodeServerSuite(): CodeServerSuite {
   before(async function () {
     const start = Date.now();
     model = await ScriptedModelServer.start();
-    server = await CodeServerInstance.start();
+    server = await CodeServerInstance.start(options);
     console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
   });
 

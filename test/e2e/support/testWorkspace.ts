@@ -1,4 +1,6 @@
-// A throwaway copy of the fixture workspace with per-scenario `.vscode/settings.json`.
+// A throwaway copy of the fixture workspace with per-scenario `.vscode/settings.json`. The settings a
+// workspace cannot set on its own (spec §11: the endpoint, approval.*, mcp.servers, hooks.enabled) are also
+// written to the code-server instance's user settings, so a scenario's settings keep meaning "the user chose this".
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fixtureWorkspace } from './paths';
@@ -20,7 +22,11 @@ export interface WorkspaceOptions {
   name?: string;
 }
 
-export function createWorkspace(options: WorkspaceOptions = {}): string {
+/**
+ * `userSettingsFile`: the instance's `<ud>/User/settings.json`; the protected keys of the workspace opened last
+ * are mirrored there (the previous workspace's are removed first), the rest of the user's file is kept.
+ */
+export function createWorkspace(options: WorkspaceOptions = {}, userSettingsFile?: string): string {
   const dir = path.join(freshDir('ws'), options.name ?? 'workspace');
   fs.cpSync(options.fixture ?? fixtureWorkspace, dir, { recursive: true });
   const settings: Record<string, unknown> = {
@@ -29,7 +35,24 @@ export function createWorkspace(options: WorkspaceOptions = {}): string {
     ...options.settings,
   };
   writeWorkspaceSettings(dir, settings);
+  if (userSettingsFile) mirrorUserOnlySettings(userSettingsFile, settings);
   return dir;
+}
+
+/** Settings that grant power or route the API key: only the user's own value counts (spec §11). */
+export function isUserOnlySetting(key: string): boolean {
+  return key.startsWith('codeagent.approval.') || key === 'codeagent.mcp.servers' || key === 'codeagent.hooks.enabled' || (key.startsWith('codeagent.') && key.endsWith('.baseUrl'));
+}
+
+const mirrored = new Map<string, string[]>();
+
+function mirrorUserOnlySettings(file: string, settings: Record<string, unknown>): void {
+  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8') || '{}') as Record<string, unknown>) : {};
+  for (const key of mirrored.get(file) ?? []) delete current[key];
+  const keys = Object.keys(settings).filter((key) => isUserOnlySetting(key) && settings[key] !== undefined);
+  for (const key of keys) current[key] = settings[key];
+  mirrored.set(file, keys);
+  fs.writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
 }
 
 /** Replaces the workspace's `.vscode/settings.json` (VS Code picks the change up live). */

@@ -20,10 +20,11 @@ describe('McpPanel: the MCP rows of the chat view', () => {
       },
     };
     const restarted: string[] = [];
+    const allowed: string[] = [];
     const posted: HostMessage[] = [];
-    const panel = new McpPanel(connections, (name) => restarted.push(name));
+    const panel = new McpPanel(connections, (name) => restarted.push(name), (name) => allowed.push(name));
     panel.attach((message) => posted.push(HostMessage.parse(message)));
-    return { panel, posted, restarted, change: (next: McpServerState[]) => { states = next; notify(); } };
+    return { panel, posted, restarted, allowed, change: (next: McpServerState[]) => { states = next; notify(); } };
   }
 
   it('sends every server\'s state when the view loads and on each change, in the protocol\'s shape', () => {
@@ -44,6 +45,15 @@ describe('McpPanel: the MCP rows of the chat view', () => {
     assert.equal(panel.handle({ type: 'restartMcpServer', name: 'broken' }), true);
     assert.equal(panel.handle({ type: 'stop' }), false);
     assert.deepEqual(restarted, ['broken']);
+  });
+
+  it('takes Allow <server> for a workspace server that is not started', () => {
+    const { panel, posted, allowed, change } = setup();
+    change([{ name: 'evil', transport: 'stdio', status: 'notAllowed', tools: [], error: 'Not started — not allowed.', stderrTail: [] }]);
+    const last = posted.at(-1);
+    assert.equal(last?.type === 'mcpServers' && last.servers[0]?.status, 'notAllowed');
+    assert.equal(panel.handle({ type: 'allowMcpServer', name: 'evil' }), true);
+    assert.deepEqual(allowed, ['evil']);
   });
 
   it('posts nothing after the view is gone or the panel disposed', () => {

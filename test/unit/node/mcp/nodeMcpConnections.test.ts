@@ -192,6 +192,14 @@ describe('MCP server failures and lifecycle', function () {
     await connections.dispose();
   });
 
+  it('a workspace server not allowed shows as not started, with no process and no tools', async () => {
+    const connections = newConnections();
+    await connections.configure([], [], [{ name: 'evil', reason: 'Not started — not allowed.', transport: 'stdio' }]);
+    assert.deepEqual(stateOf(connections, 'evil'), { name: 'evil', transport: 'stdio', status: 'notAllowed', tools: [], error: 'Not started — not allowed.', stderrTail: [] });
+    assert.equal(connections.pidOf('evil'), undefined);
+    await connections.dispose();
+  });
+
   it('restarts a server whose config changed, keeps one that did not, and leaves no process behind on dispose', async () => {
     const connections = newConnections();
     try {
