@@ -98,7 +98,7 @@ export class ToolRegistry {
 function nativeDescription(doc: string): string {
   return doc
     .replace(/^## .*\n/, '')
-    .replace(/\nExample[^\n]*:\n[\s\S]*$/, '')
+    .replace(/\nExample(?: \([^\n]*\))?:\n[\s\S]*$/, '')
     .trim();
 }
 
