@@ -13,6 +13,7 @@ import { OpenAiModelClient } from './node/openaiModelClient';
 import { OpenAiModelCatalog } from './node/openAiModelCatalog';
 import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
+import { sessionEnvironment } from './node/sessionEnvironment';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatController } from './vscode/chatController';
 import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
@@ -105,11 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),
-      environment: () => ({
-        os: `${os.type()} ${os.release()} (${process.platform})`,
-        shell: vscode.env.shell || process.env.SHELL || (process.platform === 'win32' ? 'powershell' : 'bash'),
-        workspaceRoot: root,
-      }),
+      environment: () => sessionEnvironment(root),
     }, restored);
   };
 

@@ -28,3 +28,8 @@ export function shellInvocation(command: string, platform: NodeJS.Platform = pro
   if (existsSync('/bin/bash')) return { file: '/bin/bash', args: ['-c', command], login: true };
   return { file: '/bin/sh', args: ['-c', command] };
 }
+
+/** The shell that really runs the agent's commands, as the system prompt names it (not the editor's terminal shell). */
+export function commandShell(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+  return shellInvocation('', platform, env).file;
+}

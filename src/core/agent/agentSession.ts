@@ -247,7 +247,7 @@ export class AgentSession {
   private async runTurn(turn: { turnId: string; userText: string; startedAt: number; retryOf: string | undefined }, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, emit: EventSink, controller: AbortController): Promise<TurnEnd> {
     const { turnId, userText, startedAt, retryOf } = turn;
     const tools = typeof this.deps.tools === 'function' ? this.deps.tools() : this.deps.tools;
-    const profile = turnProfile(tools, route);
+    const profile = turnProfile(tools, route, this.deps.agents?.agents);
     let input;
     try {
       input = await preprocessUserInput(route.text, this.deps.fs, controller.signal);

@@ -111,6 +111,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
     if (calls.length === 0) return { end: 'answered', records };
 
     let completed = false;
+    let earlierCallFailed = false;
     let stopReason: string | undefined;
     const concurrent = (call: ToolCallEndEvent | undefined) => !!call?.name && call.complete && deps.isConcurrentSafe?.(call) === true;
     const started = new Map<ToolCallEndEvent, Promise<ToolResult>>();
@@ -124,7 +125,10 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
       const ran = started.has(call) || !stopReason;
       const result = started.has(call)
         ? await started.get(call)!
-        : stopReason ? skipped(stopReason) : await executeCall(turnId, call, deps, signal, protocol);
+        : stopReason ? skipped(stopReason)
+          : call.name === 'AttemptCompletion' && earlierCallFailed ? completionRefused()
+            : await executeCall(turnId, call, deps, signal, protocol);
+      if (result.status === 'error') earlierCallFailed = true;
       const status = signal.aborted && ran && result.status === 'error' ? 'cancelled' : result.status;
       emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarizeResult(result), detail: resultDetail(call.name, result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text));
@@ -166,6 +170,11 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
   } finally {
     output.close();
   }
+}
+
+/** A completion sent beside a call that failed was written before its result was seen: the task is not done. */
+function completionRefused(): ToolResult {
+  return errorResult('earlier_call_failed', 'Not completed: a call before AttemptCompletion in this message failed. Check the results above first, fix what failed, then send AttemptCompletion alone.');
 }
 
 function skipped(reason: string): ToolResult {

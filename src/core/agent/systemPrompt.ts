@@ -3,6 +3,7 @@ import systemTemplate from '../../../prompts/system.md';
 import toolUseNative from '../../../prompts/toolUseNative.md';
 import toolUseXml from '../../../prompts/toolUseXml.md';
 import { renderTemplate } from '../promptTemplate';
+import { docToolNames, toolKeyedSections } from './toolKeyedSections';
 
 export interface SystemPromptInput {
   protocol: 'xml' | 'native';
@@ -18,7 +19,7 @@ export interface SystemPromptInput {
   modeSection?: string;
 }
 
-/** L1: role, tool-use format of the wire protocol, tool docs, rules, environment, objective. */
+/** L1: role, tool-use format of the wire protocol, tool docs, mode, how to work (with the sections the offered tools call for), environment. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const toolSection = input.protocol === 'xml'
     ? `${toolUseXml.trim()}\n\n# Tools\n\n${input.toolDocs.map((d) => d.trim()).join('\n\n')}`
@@ -27,6 +28,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     role: (input.role ?? defaultRole).trim(),
     toolSection,
     modeSection: input.modeSection ? `\n${input.modeSection.trim()}\n` : '',
+    toolKeyedSections: toolKeyedSections(docToolNames(input.toolDocs)),
     os: input.os,
     shell: input.shell,
     workspaceRoot: input.workspaceRoot,

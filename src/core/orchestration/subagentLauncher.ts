@@ -6,15 +6,17 @@ import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
 import type { ModelClient, TokenUsage } from '../ports/modelClient';
 import type { Settings } from '../settings';
-import { childToolRegistry, isReadOnlyToolSet } from '../subagents/childTools';
+import { childToolRegistry } from '../subagents/childTools';
 import { runSubagent, type SubagentToolContext } from '../subagents/subagentRunner';
 import type { SubagentOutcome, SubagentRequest } from '../subagents/subagentTypes';
 import type { FileChange } from '../tools/approval';
 import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
+import type { AgentDefinition } from '../agents/agentDefinition';
 import type { AgentCatalog } from './agentCatalog';
 import { agentMayUse } from './toolSets';
+import { isReadOnlyAgent } from './turnTaskTool';
 
 export interface SubagentLauncherDeps {
   model: () => ModelClient;
@@ -51,14 +53,7 @@ export function subagentLauncher(deps: SubagentLauncherDeps): (request: Subagent
       tools,
       approver: deps.approver,
       toolContext: { ...deps.ports, readLedger: new ReadLedger(), todos: new InMemoryTodoStore() },
-      systemPrompt: buildSystemPrompt({
-        protocol: deps.settings.model.toolProtocol,
-        toolDocs: tools.list().map((tool) => tool.doc),
-        ...deps.environment,
-        date: deps.date,
-        role: agent?.systemPrompt,
-        modeSection: subagentSection,
-      }),
+      systemPrompt: subagentSystemPrompt(tools, deps.settings.model.toolProtocol, { ...deps.environment, date: deps.date }, agent),
       modelName: agent?.model,
       rules: deps.rules,
       fallbackContextSummary: deps.fallbackContextSummary,
@@ -70,12 +65,17 @@ export function subagentLauncher(deps: SubagentLauncherDeps): (request: Subagent
   };
 }
 
+/** L1 of a child: its own tools' docs, a named agent's body as the role, and the sub-agent section. */
+export function subagentSystemPrompt(tools: ToolRegistry, protocol: 'xml' | 'native', environment: SessionEnvironment & { date: string }, agent?: AgentDefinition): string {
+  return buildSystemPrompt({ protocol, toolDocs: tools.list().map((tool) => tool.doc), ...environment, role: agent?.systemPrompt, modeSection: subagentSection });
+}
+
 /** Task calls whose child can only read may run side by side (spec §7). */
 export function concurrentSafeTask(tools: ToolRegistry, catalog: AgentCatalog | undefined): (call: { name: string; params: Record<string, string> }) => boolean {
   return (call) => {
     if (call.name !== 'Task' || !call.params.agent) return false;
     const agent = catalog?.get(call.params.agent.trim());
-    return agent !== undefined && isReadOnlyToolSet(childToolRegistry(tools, (name) => agentMayUse(agent.tools, name)));
+    return agent !== undefined && isReadOnlyAgent(tools, agent);
   };
 }
 

@@ -2,7 +2,9 @@ import planModeSection from '../../../prompts/planMode.md';
 import type { TurnTools } from '../agent/agentTurn';
 import { turnToolsFrom } from '../agent/registryTurnTools';
 import type { ToolRegistry } from '../tools/toolRegistry';
+import type { AgentDefinition } from '../agents/agentDefinition';
 import type { MessageRoute } from './messageRoute';
+import { withTurnTaskTool } from './turnTaskTool';
 import { mainAgentTools, namedAgentTools, planModeGate } from './toolSets';
 
 /** How one turn's agent is set up: which tools it is offered and may call, and what its L1 says. */
@@ -20,10 +22,11 @@ export interface TurnProfile {
   historyOwner: 'main' | { agent: string };
 }
 
-export function turnProfile(all: ToolRegistry, route: Extract<MessageRoute, { kind: 'turn' }>): TurnProfile {
+/** `agents`: the loaded named agents, which the Task doc lists. */
+export function turnProfile(all: ToolRegistry, route: Extract<MessageRoute, { kind: 'turn' }>, agents: readonly AgentDefinition[] = []): TurnProfile {
   if (route.agent) {
     const { definition, mode } = route.agent;
-    const offered = namedAgentTools(all, definition.tools);
+    const offered = withTurnTaskTool(namedAgentTools(all, definition.tools), all, agents, false);
     return {
       tools: turnToolsFrom(offered),
       toolDocs: offered.list().map((tool) => tool.doc),
@@ -33,7 +36,7 @@ export function turnProfile(all: ToolRegistry, route: Extract<MessageRoute, { ki
       historyOwner: mode === 'isolated' ? { agent: definition.name } : 'main',
     };
   }
-  const offered = mainAgentTools(all, route.planMode);
+  const offered = withTurnTaskTool(mainAgentTools(all, route.planMode), all, agents, route.planMode);
   return {
     tools: route.planMode ? planModeGate(all, offered) : turnToolsFrom(offered),
     toolDocs: offered.list().map((tool) => tool.doc),

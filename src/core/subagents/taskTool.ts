@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import taskDoc from '../../../prompts/tools/task.md';
 import type { PlanBoard } from '../plan/planBoard';
 import { dataOf, historyRecord } from '../tools/historyRecord';
 import { failure, success } from '../tools/toolResults';
 import type { ToolDefinition, ToolResult } from '../tools/toolTypes';
 import type { SubagentOutcome } from './subagentTypes';
+import { taskDoc, type ListedAgent } from './taskDoc';
 import { errorMessage } from '../errorMessage';
 
 /** The child's result kept in history; the full text reached the model within the turn. */
@@ -20,12 +20,31 @@ const schema = z.object({
 });
 export type TaskParams = z.infer<typeof schema>;
 
+export interface TaskToolOptions {
+  /** The loaded named agents, listed in the doc; undefined when not known (then `agent` is kept, unlisted). */
+  agents?: readonly ListedAgent[];
+  /** `task_id` belongs to a plan: offered only in plan mode. */
+  planMode: boolean;
+}
+
+/** The Task tool as one turn offers it: its doc, schema and parameters agree (no `agent` without agents, no `task_id` without a plan). */
+export function taskToolFor(options: TaskToolOptions): ToolDefinition<TaskParams> {
+  const withAgent = options.agents === undefined || options.agents.length > 0;
+  const dropped = { ...(withAgent ? {} : { agent: true as const }), ...(options.planMode ? {} : { task_id: true as const }) };
+  return {
+    ...taskTool,
+    schema: schema.omit(dropped) as z.ZodType<TaskParams>,
+    doc: taskDoc(options.agents, options.planMode),
+    paramNames: taskTool.paramNames.filter((name) => !(name in dropped)),
+  };
+}
+
 /** Spec §7 / seed 000 §2.2: runs a child agent through ctx.runSubagent and reports its outcome as a tool result. */
 export const taskTool: ToolDefinition<TaskParams> = {
   name: 'Task',
   kind: 'control',
   schema,
-  doc: taskDoc,
+  doc: taskDoc(undefined, true),
   paramNames: ['goal', 'resources', 'hints', 'context_summary', 'agent', 'task_id'],
 
   async run(params, ctx) {

@@ -94,11 +94,11 @@ export class ToolRegistry {
   }
 }
 
-/** The prompt doc without its heading and XML example, which would mislead a function-calling model. */
+/** The prompt doc without its heading and its XML example (with the example's own note), which would mislead a function-calling model. */
 function nativeDescription(doc: string): string {
   return doc
     .replace(/^## .*\n/, '')
-    .replace(/\nExample:\n[\s\S]*$/, '')
+    .replace(/\nExample(?: \([^\n]*\))?:\n[\s\S]*$/, '')
     .trim();
 }
 

@@ -3,6 +3,7 @@ import type { Approver } from '../../../src/core/agent/approvalGate';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../src/core/events';
 import { createIdGenerator } from '../../../src/core/ids';
+import type { AgentCatalog } from '../../../src/core/orchestration/agentCatalog';
 import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
 import type { Clock } from '../../../src/core/ports/clock';
 import type { WorkspaceFs } from '../../../src/core/ports/workspaceFs';
@@ -23,6 +24,8 @@ export interface FaultSessionOptions {
   idleTimeoutMs?: number;
   /** Who answers approvals; a PendingApprovals nobody decides on when absent. */
   approver?: Approver;
+  /** Named agents (spec §7). */
+  agents?: AgentCatalog;
 }
 
 /** An AgentSession as the extension builds it, over the scripted server and a real workspace (the fault suites, MCP turns). */
@@ -38,6 +41,7 @@ export function faultSession(server: ScriptedModelServer, workspaceRoot: string,
     ...ports,
     fs: options.fs ? options.fs(ports.fs) : ports.fs,
     approver: options.approver ?? new PendingApprovals(),
+    agents: options.agents,
     newId: createIdGenerator(() => 0, 't'),
     environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot }),
   });

@@ -82,12 +82,12 @@ describe('PlanTask', () => {
       assert.deepEqual([...tool.paramNames].sort(), Object.keys(shape).sort());
       assert.ok(tool.doc.startsWith(`## ${tool.name}\n`));
       for (const param of tool.paramNames) assert.ok(tool.doc.includes(`- ${param} (`), `${tool.name} documents ${param}`);
-      assert.match(tool.doc, new RegExp(`Example:\\n<${tool.name}>\\n[\\s\\S]*\\n</${tool.name}>\\n$`));
+      assert.match(tool.doc, new RegExp(`Example(?: \\([^\\n]*\\))?:\\n<${tool.name}>\\n[\\s\\S]*\\n</${tool.name}>\\n$`));
       assert.match(tool.doc, /Task tool/);
       assert.equal(tool.kind, 'control');
 
       const parser = new XmlStreamParser({ tools: Object.fromEntries(planTools.map((t) => [t.name, t.paramNames])) });
-      const example = tool.doc.slice(tool.doc.indexOf('Example:\n') + 'Example:\n'.length);
+      const example = tool.doc.slice(tool.doc.indexOf(`<${tool.name}>`));
       const call = [...parser.feed(example), ...parser.end()].find((e) => e.type === 'toolCallEnd');
       assert.ok(call?.type === 'toolCallEnd' && call.complete);
       plan.setPlan([{ id: '1', description: 'A', dependencies: [] }, { id: '2', description: 'B', dependencies: ['1'] }]);

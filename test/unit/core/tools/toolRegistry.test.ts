@@ -113,7 +113,7 @@ describe('ToolRegistry', () => {
       assert.deepEqual([...tool.paramNames].sort(), Object.keys(shape).sort());
       assert.ok(tool.doc.startsWith(`## ${tool.name}\n`));
       for (const param of tool.paramNames) assert.ok(tool.doc.includes(`- ${param} (`), `${tool.name} documents ${param}`);
-      assert.match(tool.doc, new RegExp(`Example:\\n<${tool.name}>\\n[\\s\\S]*\\n</${tool.name}>\\n$`));
+      assert.match(tool.doc, new RegExp(`Example(?: \\([^\\n]*\\))?:\\n<${tool.name}>\\n[\\s\\S]*\\n</${tool.name}>\\n$`));
     });
   }
 });

@@ -1,0 +1,56 @@
+import type { AgentDefinition } from '../../../../src/core/agents/agentDefinition';
+import { buildSystemPrompt } from '../../../../src/core/agent/systemPrompt';
+import { estimateTokens } from '../../../../src/core/history/tokenEstimate';
+import { subagentSystemPrompt } from '../../../../src/core/orchestration/subagentLauncher';
+import { createFullToolRegistry } from '../../../../src/core/orchestration/toolSets';
+import { turnProfile, type TurnProfile } from '../../../../src/core/orchestration/turnProfile';
+import { childToolRegistry } from '../../../../src/core/subagents/childTools';
+
+/** A fixed environment, so the snapshots change only when the prompt does. */
+export const environment = { os: 'Linux 6.8.0 (linux)', shell: '/bin/bash', workspaceRoot: '/home/dev/project', date: '2026-01-15' };
+
+export const sampleAgents: AgentDefinition[] = [
+  { name: 'reviewer', description: 'Reviews a change for bugs and missing tests; reports, never edits.', tools: { allow: ['Read', 'Grep', 'Glob', 'LS'] }, systemPrompt: 'You review code.', source: { path: '.codeagent/agents/reviewer.md', origin: 'project' } },
+  { name: 'test-fixer', description: 'Runs the test suite and fixes failing tests.', tools: {}, systemPrompt: 'You fix tests.', source: { path: '.codeagent/agents/test-fixer.md', origin: 'project' } },
+];
+
+export type PromptName = 'xml' | 'native' | 'plan' | 'subagent';
+
+export interface AssembledPrompt {
+  /** The L1 system message exactly as sent. */
+  system: string;
+  /** Native mode's function declarations (sent beside the system message), as JSON. */
+  functions?: string;
+}
+
+function mainPrompt(protocol: 'xml' | 'native', profile: TurnProfile): string {
+  return buildSystemPrompt({ protocol, toolDocs: profile.toolDocs, ...environment, role: profile.role, modeSection: profile.modeSection });
+}
+
+/** The prompts as AgentSession and the sub-agent launcher assemble them, from the real tool registry. */
+export function assembledPrompt(name: PromptName, agents: readonly AgentDefinition[] = []): AssembledPrompt {
+  const all = createFullToolRegistry();
+  const route = (planMode: boolean) => ({ kind: 'turn' as const, text: 'hi', planMode });
+  switch (name) {
+    case 'xml': return { system: mainPrompt('xml', turnProfile(all, route(false), agents)) };
+    case 'native': {
+      const profile = turnProfile(all, route(false), agents);
+      return { system: mainPrompt('native', profile), functions: JSON.stringify(profile.tools.specs(), null, 2) };
+    }
+    case 'plan': return { system: mainPrompt('xml', turnProfile(all, route(true), agents)) };
+    case 'subagent': return { system: subagentSystemPrompt(childToolRegistry(all), 'xml', environment) };
+  }
+}
+
+/** The snapshot file's text: the prompt, then native mode's function declarations. */
+export function snapshotText(prompt: AssembledPrompt): string {
+  return prompt.functions === undefined ? `${prompt.system}\n` : `${prompt.system}\n\n===== function declarations (native tools) =====\n${prompt.functions}\n`;
+}
+
+/** The project's estimate (spec §9), the one compaction uses. */
+export function tokenLine(name: PromptName, prompt: AssembledPrompt): string {
+  const system = estimateTokens(prompt.system);
+  if (prompt.functions === undefined) return `${name}: ${system} tokens`;
+  const functions = estimateTokens(prompt.functions);
+  return `${name}: ${system + functions} tokens (system ${system} + function declarations ${functions})`;
+}
