@@ -25,6 +25,8 @@ export interface WriteData {
   /** The written content (the user's version when they edited the proposal). */
   content: string;
   userEdited: boolean;
+  /** A save participant (formatter, EOL) changed the approved text on disk; `content` is the result. */
+  changedOnSave?: boolean;
 }
 
 export const writeTool: ToolDefinition<WriteParams> = {
@@ -52,7 +54,7 @@ export const writeTool: ToolDefinition<WriteParams> = {
 
     const written = await writeWithApproval(ctx, 'Write', path, current, proposed);
     const lines = countLines(written.after);
-    const data: WriteData = { path, action: current ? 'overwritten' : 'created', lines, content: written.after, userEdited: written.userEdited };
+    const data: WriteData = { path, action: current ? 'overwritten' : 'created', lines, content: written.after, userEdited: written.userEdited, ...(written.changedOnSave ? { changedOnSave: true } : {}) };
     const verb = current ? 'Overwrote' : 'Created';
     return success(data, `${verb} ${path} (${lines} lines).${userEditNote(written)}`);
   },
@@ -66,6 +68,7 @@ export const writeTool: ToolDefinition<WriteParams> = {
       action: data.action,
       lines: data.lines,
       ...(data.userEdited ? { userEdited: true } : {}),
+      ...(data.changedOnSave ? { changedOnSave: true } : {}),
       head: numberLines(lines.slice(0, writeHistoryLines), 1) + (lines.length > writeHistoryLines ? `\n… (${lines.length - writeHistoryLines} more lines)` : ''),
     });
   },
