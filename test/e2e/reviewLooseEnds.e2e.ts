@@ -23,7 +23,7 @@ async function openFile(page: Page, file: string): Promise<void> {
 describe('review loose ends', function () {
   const suite = useCodeServerSuite();
 
-  it('format on save: the model is told what the save changed, and Revert still works', async function () {
+  it('format on save: the model is told what the save changed, its next Edit is not stale, and Revert still works', async function () {
     const original = '{\n    "name": "demo"\n}\n';
     // Trailing spaces and no final newline: VS Code's own save participants change those whatever the
     // JSON formatter does; the one-line object is what the JSON formatter (format on save) spreads out.
@@ -31,6 +31,8 @@ describe('review loose ends', function () {
     suite.model.enqueue(
       { text: '<Read>\n<path>config.json</path>\n</Read>' },
       { text: `<Write>\n<path>config.json</path>\n<content>${ugly}</content>\n</Write>` },
+      // Straight on, without a Read: the saved file's mtime is the one the agent knows.
+      { text: '<Edit>\n<path>config.json</path>\n<old_string>"private"</old_string>\n<new_string>"shared"</new_string>\n</Edit>' },
       { text: '<AttemptCompletion><result>Config written.</result></AttemptCompletion>' },
     );
     const workspace = suite.server.createWorkspace({
@@ -54,7 +56,7 @@ describe('review loose ends', function () {
     await sendChatMessage(chat, 'Add a version to config.json');
     await transcriptEntries(chat, 'completion').first().waitFor({ timeout: 30_000 });
     await waitForIdle(chat);
-    const onDisk = fs.readFileSync(path.join(workspace, 'config.json'), 'utf8');
+    const onDisk = fs.readFileSync(path.join(workspace, 'config.json'), 'utf8').replace('"shared"', '"private"');
     assert.notEqual(onDisk, ugly, 'the save changed what was approved');
     assert.ok(onDisk.endsWith('\n') && !/ +\n/.test(onDisk), `trimmed, with a final newline: ${JSON.stringify(onDisk)}`);
     console.log(`      the JSON formatter ${onDisk.split('\n').length > 3 ? 'ran' : 'did not run'} on save: ${JSON.stringify(onDisk)}`);
@@ -62,6 +64,10 @@ describe('review loose ends', function () {
     assert.match(told, /Note: the file was changed on save/, told);
     const lastLine = onDisk.trimEnd().split('\n').at(-1)!;
     assert.ok(told.includes(`+${lastLine}`), `the save's diff reaches the model: ${told}`);
+
+    const edited = lastMessage(chatPosts(suite.model)[3]!).content;
+    assert.match(edited, /Edited config\.json/, `the next Edit is not refused as stale: ${edited}`);
+    assert.match(fs.readFileSync(path.join(workspace, 'config.json'), 'utf8'), /"shared"/);
 
     await chat.getByRole('button', { name: 'Revert config.json' }).click();
     await eventually(async () => assert.equal(fs.readFileSync(path.join(workspace, 'config.json'), 'utf8'), original, 'reverted'), { timeoutMs: 20_000 });
