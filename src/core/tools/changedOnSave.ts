@@ -21,7 +21,7 @@ export async function landedText(fs: WorkspaceFs, path: string, approved: string
 /** The save's changes to the approved text as a unified diff body (no file headers), at most `maxLines` lines. */
 export function saveDiff(approved: string, landed: string, maxLines = maxSaveDiffLines): string {
   const patch = structuredPatch('approved', 'saved', toEditorText(approved), toEditorText(landed), undefined, undefined, { context: 1 });
-  const lines = patch.hunks.flatMap((h) => [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines.filter((l) => !l.startsWith('\\'))]);
+  const lines = patch.hunks.flatMap((h) => [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines]);
   if (lines.length <= maxLines) return lines.join('\n');
   return `${lines.slice(0, maxLines).join('\n')}\n… (${lines.length - maxLines} more diff lines)`;
 }

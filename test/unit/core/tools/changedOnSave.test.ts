@@ -91,6 +91,7 @@ describe('changedOnSaveNote / saveDiff', () => {
   it('line endings only: no diff, named as such', () => {
     assert.match(changedOnSaveNote('a\nb\n', 'a\r\nb\r\n'), /line endings or byte order mark/);
     assert.equal(changedOnSaveNote('same', 'same'), '');
+    assert.match(changedOnSaveNote('a  \nb', 'a\nb\n'), /^-b\n\\ No newline at end of file\n\+a\n\+b$/m, 'a final newline added shows as such');
   });
 
   it('keeps the diff to 20 lines', () => {
