@@ -59,7 +59,7 @@ describe('review loose ends', function () {
     const onDisk = fs.readFileSync(path.join(workspace, 'config.json'), 'utf8').replace('"shared"', '"private"');
     assert.notEqual(onDisk, ugly, 'the save changed what was approved');
     assert.ok(onDisk.endsWith('\n') && !/ +\n/.test(onDisk), `trimmed, with a final newline: ${JSON.stringify(onDisk)}`);
-    console.log(`      the JSON formatter ${onDisk.split('\n').length > 3 ? 'ran' : 'did not run'} on save: ${JSON.stringify(onDisk)}`);
+    console.log(`      by the end of the turn the JSON formatter ${onDisk.split('\n').length > 3 ? 'had' : 'had not'} run on a save: ${JSON.stringify(onDisk)}`);
     const told = lastMessage(chatPosts(suite.model)[2]!).content;
     assert.match(told, /Note: the file was changed on save/, told);
     // The approved text's trailing spaces as removed lines (the Edit's save may format the file further).
