@@ -32,6 +32,9 @@ import { ProposalCodeLens } from './vscode/review/proposalCodeLens';
 import { closeStaleProposalTabs } from './vscode/review/proposalTabs';
 import { ReviewActions } from './vscode/review/reviewActions';
 import { vscodeReviewUi } from './vscode/review/reviewUi';
+import { ChangeTextProvider, changeScheme } from './vscode/review/changeTextProvider';
+import { ChangeTextCache } from './core/review/changeTextCache';
+import { changeSideText } from './core/review/changeSideText';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
@@ -111,6 +114,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   const contextDocuments = new ContextDocumentProvider(() => controller.lastContextDocument());
+  // A change diff's text dropped from memory is read back from the saved conversation's checkpoints.
+  const changeTexts = new ChangeTextProvider(new ChangeTextCache(async (key) => {
+    await controller.flush();
+    const conversation = await store.load(key.conversationId);
+    return conversation && changeSideText(conversation, key);
+  }));
   controller = new ChatController({
     createSession,
     approvals,
@@ -140,7 +149,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     showContext: () => void contextDocuments.show(),
     log,
     onEvent: (event) => livePreviews.observe(event),
-    review: new ReviewActions(vscodeReviewUi(originals, () => workspaceRoot(), log)),
+    review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log)),
   });
   // Deactivation waits for the servers' processes to end: none is left behind.
   flushOnDeactivate = async () => {
@@ -175,6 +184,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...registerCommands(controller, provider, apiKeys, approvals, reviews),
     vscode.workspace.registerFileSystemProvider(proposalScheme, proposals, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(originalScheme, originals),
+    vscode.workspace.registerTextDocumentContentProvider(changeScheme, changeTexts),
     vscode.languages.registerCodeLensProvider({ scheme: proposalScheme }, codeLens),
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.document.uri.scheme === proposalScheme) codeLens.refresh();

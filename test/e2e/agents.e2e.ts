@@ -114,6 +114,19 @@ describe('named agents', function () {
     assert.ok(!sharedText.includes(ISOLATED.answer), `the tester's isolated exchange stays in its own history\n${describeMessages(shared)}`);
     assert.ok(lastMessage(shared).content.startsWith(SHARED.user) && !lastMessage(shared).content.includes('--shared'), `the prompt without the flag:\n${describeMessages(shared)}`);
     assert.deepEqual(await agentsOf(chat, 'assistant', SHARED.answer), ['tester']);
+
+    // 5. The isolated message has a Restore checkpoint like any other: the conversation goes back to before it,
+    // the tester's own history included, and its text goes back into the input.
+    await transcriptEntries(chat, 'user').nth(2).getByRole('button', { name: 'Restore checkpoint' }).click();
+    const dialog = session.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
+    await eventually(async () => assert.equal(await transcriptEntries(chat, 'user').count(), 2, 'cut back to before the isolated message'));
+    await eventually(async () => assert.equal(await chat.locator('textarea[aria-label="Message CodeAgent"]').inputValue(), `@tester ${ISOLATED.user}`), { message: 'its text is back in the input' });
+    suite.model.enqueue({ text: ISOLATED.answer, usage: USAGE });
+    await sendAndWaitForTurn(chat, `@tester ${ISOLATED.user}`);
+    const again = chatPosts(suite.model)[4]!;
+    assert.deepEqual(messagesOf(again).filter((m) => m.role !== 'system').map((m) => m.role), ['user'], `the tester's own history was cut too\n${describeMessages(again)}`);
   });
 
   it('/agents list shows both agents and sends nothing to the model', async function () {

@@ -20,8 +20,8 @@ export function turnStartedEvent(
     warnings: input.warnings.length ? input.warnings : undefined,
     agent: profile.agentName,
     planMode: route.planMode || undefined,
-    // Restoring truncates the main history: an isolated agent's exchange has no place there.
-    checkpoint: profile.historyOwner === 'main' || undefined,
+    // Every stored message has one, an isolated agent's too: truncateConversation cuts its own history as well.
+    checkpoint: true,
     retryOf,
   };
 }

@@ -1,8 +1,10 @@
 import { normalizeText, restoreShape } from '../tools/textLines';
+import { multiEditPreview } from './multiEditPreview';
 
 /**
  * The proposal as far as the model has streamed it: a Write's content so far; an Edit's replacement once
- * its old_string is complete and found exactly once. undefined while there is nothing sensible to show.
+ * its old_string is complete and found exactly once; a MultiEdit's edits so far (multiEditPreview). undefined
+ * while there is nothing sensible to show.
  */
 export function livePreview(tool: string, before: string, params: Readonly<Record<string, string>>): string | undefined {
   const original = normalizeText(before);
@@ -19,5 +21,6 @@ export function livePreview(tool: string, before: string, params: Readonly<Recor
     const replaced = original.text.slice(0, at) + normalizeText(params.new_string).text + original.text.slice(at + old.length);
     return restoreShape(replaced, original.shape);
   }
+  if (tool === 'MultiEdit') return multiEditPreview(before, params.edits);
   return undefined;
 }

@@ -2,13 +2,17 @@ import type { FileStat } from '../ports/workspaceFs';
 import type { FileChange } from './approval';
 import { userEditDiff } from '../review/proposalText';
 import { protectedConfigReasonOf } from './protectedConfigFiles';
+import { changedOnSaveNote, landedText } from './changedOnSave';
 import { ToolFailure, throwIfCancelled } from './toolResults';
 import type { ToolContext } from './toolTypes';
 
 export interface WrittenFile extends FileChange {
-  /** What the model proposed; `after` is what was written (the user's version when they edited it). */
+  /** What the model proposed; `approved` is what was written (the user's version when they edited it). */
   proposed: string;
+  approved: string;
+  /** `after`: what the file holds once written, which a save participant (formatter, EOL) may have changed. */
   userEdited: boolean;
+  changedOnSave: boolean;
   mtimeMs: number;
 }
 
@@ -45,25 +49,33 @@ export async function writeWithApproval(
 
   const written = decision.finalContent ?? proposed;
   await ctx.fs.writeFile(path, written);
+  // Read back before the stat: the mtime the ledger keeps must be that of the text the model is told about.
+  const landed = await landedText(ctx.fs, path, written);
   const stat = await ctx.fs.stat(path);
   if (stat) ctx.readLedger.record(path, stat.mtimeMs);
   const change: WrittenFile = {
     path,
     kind: current ? 'modified' : 'added',
     before: current?.content,
-    after: written,
+    after: landed,
     proposed,
+    approved: written,
     // Line endings or a BOM an editor normalised are not the user's edits.
     userEdited: userEditDiff(proposed, written, path) !== '',
+    changedOnSave: landed !== written,
     mtimeMs: stat?.mtimeMs ?? Date.now(),
   };
   ctx.onFileChanged?.({ path, kind: change.kind, before: change.before, after: change.after });
   return change;
 }
 
-/** Tells the model that the user's version, not its proposal, is what the file now holds. */
+/**
+ * Tells the model that the user's version, not its proposal, is what was written, and that a save
+ * changed it further when one did.
+ */
 export function userEditNote(file: WrittenFile): string {
-  if (!file.userEdited) return '';
-  const diff = userEditDiff(file.proposed, file.after, file.path);
-  return `\n\nThe user edited your proposal before accepting it; the file contains their version. Their changes to your proposal:\n${diff}`;
+  const saved = changedOnSaveNote(file.approved, file.after);
+  if (!file.userEdited) return saved;
+  const diff = userEditDiff(file.proposed, file.approved, file.path);
+  return `\n\nThe user edited your proposal before accepting it; the file contains their version. Their changes to your proposal:\n${diff}${saved}`;
 }

@@ -20,6 +20,8 @@ export interface EditData {
   snippet: string;
   diff: string;
   userEdited: boolean;
+  /** A save participant (formatter, EOL) changed the approved text on disk; the snippet shows the result. */
+  changedOnSave?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function editFile(ctx: ToolContext, tool: string, pathInput: string
     snippet: region?.snippet ?? '',
     diff: unifiedDiff(before, after, `a/${path}`, `b/${path}`),
     userEdited: written.userEdited,
+    ...(written.changedOnSave ? { changedOnSave: true } : {}),
   };
   const count = `${replacements} replacement${replacements === 1 ? '' : 's'}${edits.length > 1 ? ` from ${edits.length} edits` : ''}`;
   const summary = region
@@ -82,6 +85,7 @@ export function compressEdit(result: ToolResult): string {
     replacements: data.replacements,
     changedLines: changed,
     ...(data.userEdited ? { userEdited: true } : {}),
+    ...(data.changedOnSave ? { changedOnSave: true } : {}),
     snippet: data.snippet,
   });
 }

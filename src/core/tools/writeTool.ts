@@ -30,6 +30,8 @@ export interface WriteData {
   /** Lines added and removed against the file as it was (all of them added for a new file): the card's +/−. */
   added: number;
   removed: number;
+  /** A save participant (formatter, EOL) changed the approved text on disk; `content` is the result. */
+  changedOnSave?: boolean;
 }
 
 export const writeTool: ToolDefinition<WriteParams> = {
@@ -57,7 +59,7 @@ export const writeTool: ToolDefinition<WriteParams> = {
 
     const written = await writeWithApproval(ctx, 'Write', path, current, proposed);
     const lines = countLines(written.after);
-    const data: WriteData = { path, action: current ? 'overwritten' : 'created', lines, content: written.after, userEdited: written.userEdited, ...lineCounts(current?.content, written.after) };
+    const data: WriteData = { path, action: current ? 'overwritten' : 'created', lines, content: written.after, userEdited: written.userEdited, ...lineCounts(current?.content, written.after), ...(written.changedOnSave ? { changedOnSave: true } : {}) };
     const verb = current ? 'Overwrote' : 'Created';
     return success(data, `${verb} ${path} (${countOf(lines, 'line')}).${userEditNote(written)}`);
   },
@@ -71,6 +73,7 @@ export const writeTool: ToolDefinition<WriteParams> = {
       action: data.action,
       lines: data.lines,
       ...(data.userEdited ? { userEdited: true } : {}),
+      ...(data.changedOnSave ? { changedOnSave: true } : {}),
       head: numberLines(lines.slice(0, writeHistoryLines), 1) + (lines.length > writeHistoryLines ? `\n… (${countOf(lines.length - writeHistoryLines, 'more line', 'more lines')})` : ''),
     });
   },

@@ -10,7 +10,7 @@ const refreshMs = 120;
 /** Each redraw makes VS Code diff the whole proposal again: big proposals redraw less often (200 KB: every 2 s). */
 const refreshMsPerKb = 10;
 const maxRefreshMs = 2000;
-const previewedTools = new Set(['Write', 'Edit']);
+const previewedTools = new Set(['Write', 'Edit', 'MultiEdit']);
 
 interface StreamingCall {
   name: string;
@@ -24,7 +24,7 @@ interface StreamingCall {
 }
 
 /**
- * Spec §8: the diff editor fills in while the model streams a Write or Edit, before it asks for approval.
+ * Spec §8: the diff editor fills in while the model streams a Write, Edit or MultiEdit, before it asks for approval.
  * Only a path inside the workspace is previewed; the tool itself still checks everything when it runs.
  * With edits auto-approved only the files that are asked anyway (protectedConfigFiles) are previewed.
  */

@@ -11,8 +11,8 @@ import type { TranscriptProjector } from '../transcriptProjector';
 
 /** What the review actions need from VS Code: diff editors, the confirmation and messages. */
 export interface ReviewUi {
-  openChangeDiff(turnId: string, change: RecordedChange): void;
-  openAllChanges(turnId: string, changes: readonly RecordedChange[]): void;
+  openChangeDiff(conversationId: string, turnId: string, change: RecordedChange): void;
+  openAllChanges(conversationId: string, turnId: string, changes: readonly RecordedChange[]): void;
   /** 'restore': keep files changed outside CodeAgent; 'overwrite': restore them too; undefined: cancelled. */
   confirmRestore(plan: RestorePlan): Promise<'restore' | 'overwrite' | undefined>;
   info(message: string): void;
@@ -33,13 +33,13 @@ export class ReviewActions {
 
   openChange(context: ReviewContext, turnId: string, path: string): void {
     const change = context.session.review.change(turnId, path);
-    if (change) this.ui.openChangeDiff(turnId, change);
+    if (change) this.ui.openChangeDiff(context.session.id, turnId, change);
     else this.ui.warn(`CodeAgent has no record of a change to ${path} in that turn.`);
   }
 
   reviewChanges(context: ReviewContext, turnId: string): void {
     const changes = context.session.review.changesOf(turnId);
-    if (changes.length) this.ui.openAllChanges(turnId, changes);
+    if (changes.length) this.ui.openAllChanges(context.session.id, turnId, changes);
   }
 
   async revert(context: ReviewContext, turnId: string, path: string): Promise<void> {

@@ -3,27 +3,24 @@ import * as vscode from 'vscode';
 import { countOf } from '../../core/plural';
 import type { RecordedChange } from '../../core/review/changeRecorder';
 import type { RestorePlan } from '../../core/review/restoreCheckpoint';
-import { originalScheme, type OriginalContentProvider } from './proposalFileSystem';
+import type { ChangeTextProvider } from './changeTextProvider';
 import type { ReviewUi } from './reviewActions';
 
 /** ReviewUi in VS Code: read-only before/after documents, the multi-file diff, a modal confirmation. */
-export function vscodeReviewUi(texts: OriginalContentProvider, workspaceRoot: () => string | undefined, log: (message: string) => void): ReviewUi {
-  const sides = (turnId: string, change: RecordedChange) => {
-    const before = vscode.Uri.from({ scheme: originalScheme, path: `/before-${turnId}/${change.path}` });
-    const after = vscode.Uri.from({ scheme: originalScheme, path: `/after-${turnId}/${change.path}` });
-    texts.set(before, change.before ?? '');
-    texts.set(after, change.after ?? '');
-    return { before, after };
+export function vscodeReviewUi(texts: ChangeTextProvider, workspaceRoot: () => string | undefined, log: (message: string) => void): ReviewUi {
+  const sides = (conversationId: string, turnId: string, change: RecordedChange) => {
+    const key = { conversationId, turnId, path: change.path };
+    return { before: texts.uriFor({ ...key, side: 'before' }, change.before ?? ''), after: texts.uriFor({ ...key, side: 'after' }, change.after ?? '') };
   };
   return {
-    openChangeDiff(turnId, change) {
-      const { before, after } = sides(turnId, change);
+    openChangeDiff(conversationId, turnId, change) {
+      const { before, after } = sides(conversationId, turnId, change);
       void vscode.commands.executeCommand('vscode.diff', before, after, `${path.posix.basename(change.path)} (changed by CodeAgent)`, { preview: true });
     },
-    openAllChanges(turnId, changes) {
+    openAllChanges(conversationId, turnId, changes) {
       const root = workspaceRoot();
       const resources = changes.map((change) => {
-        const { before, after } = sides(turnId, change);
+        const { before, after } = sides(conversationId, turnId, change);
         return [root ? vscode.Uri.file(path.join(root, change.path)) : after, before, after];
       });
       void vscode.commands.executeCommand('vscode.changes', `Changes by CodeAgent (${countOf(changes.length, 'file')})`, resources);
