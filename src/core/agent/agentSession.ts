@@ -5,68 +5,28 @@ import { conversationFormatVersion } from '../conversation/conversation';
 import { titleFrom } from '../conversation/conversationTitle';
 import type { EventSink } from '../events';
 import { HistoryManager } from '../history/historyManager';
-import { toChatMessage, type HistoryMessage } from '../history/historyMessage';
+import type { HistoryMessage } from '../history/historyMessage';
 import { summarizeWithModel } from '../history/summaryRequest';
-import { preprocessUserInput } from '../mentions/inputPreprocessor';
-import type { Clock } from '../ports/clock';
-import type { CommandRunner } from '../ports/commandRunner';
-import { ModelError, type ModelClient, type TokenUsage } from '../ports/modelClient';
-import type { TextSearch } from '../ports/textSearch';
+import { ModelError, type TokenUsage } from '../ports/modelClient';
 import type { WorkspaceFs } from '../ports/workspaceFs';
-import { projectRulesText } from '../rules/projectRules';
 import type { Settings } from '../settings';
-import type { FileChange } from '../tools/approval';
 import { ReadLedger } from '../tools/readLedger';
-import { InMemoryTodoStore, formatTodoList } from '../tools/todoStore';
-import type { ToolRegistry } from '../tools/toolRegistry';
-import { runAgentTurn, type TurnEnd } from './agentTurn';
-import type { Approver } from './approvalGate';
+import { InMemoryTodoStore } from '../tools/todoStore';
+import type { TurnEnd } from '../turn/turnRecord';
+import type { AgentSessionDeps } from './agentSessionDeps';
 import { repairInterruptedTurn } from './interruptedTurn';
 import { StreamedReplyText } from './streamedReplyText';
 import { PendingQuestion } from './pendingDecisions';
-import { buildSystemPrompt } from './systemPrompt';
-import { historyMessageOf } from './turnRecordMessage';
-import { turnStartedEvent } from './turnStartedEvent';
+import { runSessionTurn, type SessionState } from './sessionTurn';
 import { UsageLedger } from './usageLedger';
 import { AgentHistories } from '../agents/agentHistories';
 import type { ContextMode } from '../agents/contextMode';
-import { sharedHistoryView } from '../agents/sharedHistoryView';
-import type { AgentCatalog } from '../orchestration/agentCatalog';
-import { routeMessage, type MessageRoute } from '../orchestration/messageRoute';
-import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
-import { turnProfile } from '../orchestration/turnProfile';
+import { routeMessage } from '../orchestration/messageRoute';
 import type { PlanTaskState } from '../plan/planTask';
 import { restoredPlan } from '../plan/restoredPlan';
 import type { TaskManager } from '../plan/taskManager';
 import { ConversationReview } from '../review/conversationReview';
-import { defaultContextSummary } from '../subagents/defaultContextSummary';
 import { errorMessage } from '../errorMessage';
-
-export interface SessionEnvironment {
-  os: string;
-  shell: string;
-  workspaceRoot: string;
-}
-
-export interface AgentSessionDeps {
-  model: () => ModelClient;
-  clock: Clock;
-  settings: () => Settings;
-  /** A function when the tools change between turns (MCP servers coming and going). */
-  tools: ToolRegistry | (() => ToolRegistry);
-  fs: WorkspaceFs;
-  commands: CommandRunner;
-  search: TextSearch;
-  approver: Approver;
-  environment: () => SessionEnvironment;
-  newId: () => string;
-  /** Called whenever the conversation's stored state changed (a record, a turn start or end). */
-  onChange?: () => void;
-  onFileChanged?: (change: FileChange) => void;
-  onProblem?: (message: string) => void;
-  /** Named agents (spec §7); none when absent. */
-  agents?: AgentCatalog;
-}
 
 /** One conversation: owns its history, todos, read ledger and totals, and runs one agent turn at a time. */
 export class AgentSession {
@@ -228,7 +188,7 @@ export class AgentSession {
         this.deps.onChange?.();
         end = 'answered';
       } else {
-        end = await this.runTurn({ turnId, userText, startedAt, retryOf }, route, settings, emit, controller);
+        end = await runSessionTurn({ turnId, userText, startedAt, retryOf }, route, settings, emit, controller, this.turnState);
       }
     } catch (error) {
       if (controller.signal.aborted) end = 'cancelled';
@@ -244,80 +204,18 @@ export class AgentSession {
     return end;
   }
 
-  private async runTurn(turn: { turnId: string; userText: string; startedAt: number; retryOf: string | undefined }, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, emit: EventSink, controller: AbortController): Promise<TurnEnd> {
-    const { turnId, userText, startedAt, retryOf } = turn;
-    const tools = typeof this.deps.tools === 'function' ? this.deps.tools() : this.deps.tools;
-    const profile = turnProfile(tools, route, this.deps.agents?.agents);
-    let input;
-    try {
-      input = await preprocessUserInput(route.text, this.deps.fs, controller.signal);
-    } catch (error) {
-      if (!controller.signal.aborted) throw error;
-      // Nothing reached the model or history; the message stays visible so the user can send it again.
-      emit({ type: 'turnStarted', turnId, userText, agent: profile.agentName, retryOf });
-      emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
-      throw error;
-    }
-    emit(turnStartedEvent(turn, route, input, profile));
-    if (!this.title) this.title = titleFrom(userText);
-    const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
-    if (!isolated) await this.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal);
-    // The turn sees history as it was; the user message is stored now so a reload mid-turn keeps it.
-    const ownHistory = isolated ? this.agentHistories.get(isolated) : this.history.messages;
-    const visible = route.agent?.mode === 'shared' ? sharedHistoryView(ownHistory, settings.agents.sharedContextMaxMessages) : ownHistory;
-    const historyForTurn = visible.map(toChatMessage);
-    const store = (message: HistoryMessage) => (isolated ? this.appendAgent(isolated, message) : this.append(message));
-    this.turnInProgress = { turnId, startedAt, userText, isolatedAgent: isolated };
-    const userMessageId = this.deps.newId();
-    const review = this.review.beginTurn(turnId, userMessageId, { todos: [...this.todos.get()], plan: this.plan.tasks().length ? this.plan.snapshot() : undefined });
-    const onFileChanged = (change: FileChange) => {
-      review.onFileChanged(change);
-      this.deps.onFileChanged?.(change);
+  /** What a turn borrows of this conversation while it runs. */
+  private get turnState(): SessionState {
+    return {
+      deps: this.deps, readLedger: this.readLedger, todos: this.todos, question: this.question, plan: this.plan,
+      review: this.review, usage: this.usage, agentHistories: this.agentHistories,
+      mainHistory: () => this.history.messages,
+      nameIfUntitled: (userText) => { if (!this.title) this.title = titleFrom(userText); },
+      store: (message, agent) => (agent ? this.appendAgent(agent, message) : this.append(message)),
+      began: (turn) => { this.turnInProgress = turn; },
+      requested: (request) => { this.lastRequest = request; },
+      compactIfNeeded: (turnId, input, settings, emit, signal) => this.compactIfNeeded(turnId, input, settings, emit, signal),
     };
-    store({ id: userMessageId, createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId });
-    const environment = this.deps.environment();
-    const date = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
-    const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
-    const rules = (touchedPaths: readonly string[]) => projectRulesText(this.deps.fs, touchedPaths, this.deps.onProblem);
-    const onUsage = (usage: TokenUsage) => this.usage.record(turnId, usage, settings, emit, false);
-    const outcome = await runAgentTurn(turnId, input.modelText, {
-      model: this.deps.model(),
-      clock: this.deps.clock,
-      settings: turnSettings,
-      tools: profile.tools,
-      approver: this.deps.approver,
-      toolContext: {
-        fs: this.deps.fs,
-        commands: this.deps.commands,
-        search: this.deps.search,
-        readLedger: this.readLedger,
-        todos: this.todos,
-        askUser: () => this.question.ask(controller.signal),
-        onFileChanged,
-        plan: route.planMode ? this.plan : undefined,
-        runSubagent: subagentLauncher({
-          model: this.deps.model, clock: this.deps.clock, settings, tools, approver: this.deps.approver,
-          ports: { fs: this.deps.fs, commands: this.deps.commands, search: this.deps.search, askUser: () => this.question.ask(controller.signal) },
-          catalog: this.deps.agents, environment, date, rules,
-          fallbackContextSummary: () => defaultContextSummary([...this.history.messages]),
-          emit, onUsage, onFileChanged, newId: this.deps.newId,
-        }),
-      },
-      systemPrompt: buildSystemPrompt({ protocol: settings.model.toolProtocol, toolDocs: profile.toolDocs, ...environment, date, role: profile.role, modeSection: profile.modeSection }),
-      rules,
-      mentionedPaths: input.mentions.map((m) => m.path),
-      history: historyForTurn,
-      todoRecap: () => (this.todos.get().length ? formatTodoList(this.todos.get()) : ''),
-      emit,
-      onUsage: (usage) => this.usage.record(turnId, usage, settings, emit),
-      onRequest: (layered) => { this.lastRequest = { layered, at: this.deps.clock.now(), model: turnSettings.model.name }; },
-      onRecord: (record) => store(historyMessageOf(record, { id: this.deps.newId(), createdAt: this.deps.clock.now(), turnId }, settings)),
-      isConcurrentSafe: concurrentSafeTask(tools, this.deps.agents),
-    }, controller.signal).finally(() => {
-      const changes = review.finish();
-      if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
-    });
-    return outcome.end;
   }
 
   private async compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<void> {

@@ -13,6 +13,7 @@ import { OutputProgress } from './outputProgress';
 import { resultDetail, summarizeResult } from './toolResultView';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
 import { errorMessage } from '../errorMessage';
+import type { TurnEnd, TurnRecord } from '../turn/turnRecord';
 
 /** What the turn needs of the tool registry. */
 export interface TurnTools {
@@ -49,16 +50,6 @@ export interface TurnDeps {
    * child has only read-only tools, spec §7). Results are still emitted and recorded in call order.
    */
   isConcurrentSafe?: (call: { name: string; params: Record<string, string> }) => boolean;
-}
-
-export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations';
-
-export interface TurnRecord {
-  kind: 'assistant' | 'toolResult';
-  message: ChatMessage;
-  toolName?: string;
-  /** On assistant records: the usage of the model call that wrote it. */
-  usage?: TokenUsage;
 }
 
 export interface TurnOutcome {

@@ -5,19 +5,8 @@ import { countOf } from '../plural';
 import { dataOf } from '../tools/historyRecord';
 import type { ToolResult } from '../tools/toolTypes';
 import type { WriteData } from '../tools/writeTool';
+import type { ToolResultDetail } from '../turn/toolResultDetail';
 
-/** What a tool card shows beyond the result's text (spec §10): a command's exit code and output tail, an edit's size. */
-export interface ToolResultDetail {
-  exitCode?: number | null;
-  timedOut?: boolean;
-  durationMs?: number;
-  /** The last lines of a command's output (stdout, then stderr). */
-  outputTail?: string;
-  /** The file an edit changed and its added/removed line counts. */
-  path?: string;
-  added?: number;
-  removed?: number;
-}
 
 /** The first lines of a result are what the card shows (its first line, the rest on demand). */
 const SUMMARY_LINES = 30;

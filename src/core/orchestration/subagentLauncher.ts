@@ -1,7 +1,7 @@
 import subagentSection from '../../../prompts/subagent.md';
 import type { Approver } from '../agent/approvalGate';
 import { buildSystemPrompt } from '../agent/systemPrompt';
-import type { SessionEnvironment } from '../agent/agentSession';
+import type { SessionEnvironment } from '../turn/sessionEnvironment';
 import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
 import type { ModelClient, TokenUsage } from '../ports/modelClient';

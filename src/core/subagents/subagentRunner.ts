@@ -1,4 +1,5 @@
-import { runAgentTurn, type TurnEnd, type TurnRecord } from '../agent/agentTurn';
+import { runAgentTurn } from '../agent/agentTurn';
+import type { TurnEnd, TurnRecord } from '../turn/turnRecord';
 import type { Approver } from '../agent/approvalGate';
 import { costOf } from '../agent/cost';
 import { turnToolsFrom } from '../agent/registryTurnTools';

@@ -1,0 +1,32 @@
+import type { Clock } from '../ports/clock';
+import type { CommandRunner } from '../ports/commandRunner';
+import type { ModelClient } from '../ports/modelClient';
+import type { TextSearch } from '../ports/textSearch';
+import type { WorkspaceFs } from '../ports/workspaceFs';
+import type { Settings } from '../settings';
+import type { FileChange } from '../tools/approval';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import type { AgentCatalog } from '../orchestration/agentCatalog';
+import type { SessionEnvironment } from '../turn/sessionEnvironment';
+import type { Approver } from './approvalGate';
+
+/** What a conversation's session is given by its host: the ports, the settings and the listeners. */
+export interface AgentSessionDeps {
+  model: () => ModelClient;
+  clock: Clock;
+  settings: () => Settings;
+  /** A function when the tools change between turns (MCP servers coming and going). */
+  tools: ToolRegistry | (() => ToolRegistry);
+  fs: WorkspaceFs;
+  commands: CommandRunner;
+  search: TextSearch;
+  approver: Approver;
+  environment: () => SessionEnvironment;
+  newId: () => string;
+  /** Called whenever the conversation's stored state changed (a record, a turn start or end). */
+  onChange?: () => void;
+  onFileChanged?: (change: FileChange) => void;
+  onProblem?: (message: string) => void;
+  /** Named agents (spec §7); none when absent. */
+  agents?: AgentCatalog;
+}

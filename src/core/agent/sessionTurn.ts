@@ -1,0 +1,138 @@
+import type { LayeredMessage } from '../context/contextBuilder';
+import type { TurnInProgress } from '../conversation/conversation';
+import type { EventSink } from '../events';
+import type { HistoryMessage } from '../history/historyMessage';
+import { toChatMessage } from '../history/historyMessage';
+import { preprocessUserInput } from '../mentions/inputPreprocessor';
+import type { TokenUsage } from '../ports/modelClient';
+import { projectRulesText } from '../rules/projectRules';
+import type { Settings } from '../settings';
+import type { FileChange } from '../tools/approval';
+import type { ReadLedger } from '../tools/readLedger';
+import { formatTodoList, type InMemoryTodoStore } from '../tools/todoStore';
+import type { AgentHistories } from '../agents/agentHistories';
+import { sharedHistoryView } from '../agents/sharedHistoryView';
+import type { MessageRoute } from '../orchestration/messageRoute';
+import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
+import { turnProfile } from '../orchestration/turnProfile';
+import type { TaskManager } from '../plan/taskManager';
+import type { ConversationReview } from '../review/conversationReview';
+import { defaultContextSummary } from '../subagents/defaultContextSummary';
+import type { TurnEnd } from '../turn/turnRecord';
+import type { AgentSessionDeps } from './agentSessionDeps';
+import { runAgentTurn } from './agentTurn';
+import type { PendingQuestion } from './pendingDecisions';
+import { buildSystemPrompt } from './systemPrompt';
+import { historyMessageOf } from './turnRecordMessage';
+import { turnStartedEvent } from './turnStartedEvent';
+import type { UsageLedger } from './usageLedger';
+
+export interface TurnStart {
+  turnId: string;
+  userText: string;
+  startedAt: number;
+  retryOf: string | undefined;
+}
+
+/** The conversation's state a turn works on: the session owns it, the turn borrows it for its duration. */
+export interface SessionState {
+  readonly deps: AgentSessionDeps;
+  readonly readLedger: ReadLedger;
+  readonly todos: InMemoryTodoStore;
+  readonly question: PendingQuestion;
+  readonly plan: TaskManager;
+  readonly review: ConversationReview;
+  readonly usage: UsageLedger;
+  readonly agentHistories: AgentHistories;
+  mainHistory(): readonly HistoryMessage[];
+  /** A conversation takes its title from its first message. */
+  nameIfUntitled(userText: string): void;
+  /** Appends to main history, or to an isolated agent's own when `agent` is given. */
+  store(message: HistoryMessage, agent: string | undefined): void;
+  /** The turn's user message is about to be stored: a reload from now on must close the turn. */
+  began(turn: TurnInProgress): void;
+  requested(request: { layered: LayeredMessage[]; at: number; model: string }): void;
+  compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<void>;
+}
+
+/**
+ * One routed turn of a session (spec §2, §7, §8): the user's input preprocessed, history compacted and chosen
+ * (main, shared or an isolated agent's own), the tool context, sub-agent launcher and review recorder assembled,
+ * then the ReAct loop run.
+ */
+export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, emit: EventSink, controller: AbortController, state: SessionState): Promise<TurnEnd> {
+  const { deps } = state;
+  const { turnId, userText, startedAt } = turn;
+  const tools = typeof deps.tools === 'function' ? deps.tools() : deps.tools;
+  const profile = turnProfile(tools, route, deps.agents?.agents);
+  let input;
+  try {
+    input = await preprocessUserInput(route.text, deps.fs, controller.signal);
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+    // Nothing reached the model or history; the message stays visible so the user can send it again.
+    emit({ type: 'turnStarted', turnId, userText, agent: profile.agentName, retryOf: turn.retryOf });
+    emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
+    throw error;
+  }
+  emit(turnStartedEvent(turn, route, input, profile));
+  state.nameIfUntitled(userText);
+  const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
+  if (!isolated) await state.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal);
+  // The turn sees history as it was; the user message is stored now so a reload mid-turn keeps it.
+  const ownHistory = isolated ? state.agentHistories.get(isolated) : state.mainHistory();
+  const visible = route.agent?.mode === 'shared' ? sharedHistoryView(ownHistory, settings.agents.sharedContextMaxMessages) : ownHistory;
+  const historyForTurn = visible.map(toChatMessage);
+  const store = (message: HistoryMessage) => state.store(message, isolated);
+  state.began({ turnId, startedAt, userText, isolatedAgent: isolated });
+  const userMessageId = deps.newId();
+  const review = state.review.beginTurn(turnId, userMessageId, { todos: [...state.todos.get()], plan: state.plan.tasks().length ? state.plan.snapshot() : undefined });
+  const onFileChanged = (change: FileChange) => {
+    review.onFileChanged(change);
+    deps.onFileChanged?.(change);
+  };
+  store({ id: userMessageId, createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId });
+  const environment = deps.environment();
+  const date = new Date(deps.clock.now()).toISOString().slice(0, 10);
+  const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
+  const rules = (touchedPaths: readonly string[]) => projectRulesText(deps.fs, touchedPaths, deps.onProblem);
+  const askUser = () => state.question.ask(controller.signal);
+  const outcome = await runAgentTurn(turnId, input.modelText, {
+    model: deps.model(),
+    clock: deps.clock,
+    settings: turnSettings,
+    tools: profile.tools,
+    approver: deps.approver,
+    toolContext: {
+      fs: deps.fs,
+      commands: deps.commands,
+      search: deps.search,
+      readLedger: state.readLedger,
+      todos: state.todos,
+      askUser,
+      onFileChanged,
+      plan: route.planMode ? state.plan : undefined,
+      runSubagent: subagentLauncher({
+        model: deps.model, clock: deps.clock, settings, tools, approver: deps.approver,
+        ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser },
+        catalog: deps.agents, environment, date, rules,
+        fallbackContextSummary: () => defaultContextSummary([...state.mainHistory()]),
+        emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId,
+      }),
+    },
+    systemPrompt: buildSystemPrompt({ protocol: settings.model.toolProtocol, toolDocs: profile.toolDocs, ...environment, date, role: profile.role, modeSection: profile.modeSection }),
+    rules,
+    mentionedPaths: input.mentions.map((m) => m.path),
+    history: historyForTurn,
+    todoRecap: () => (state.todos.get().length ? formatTodoList(state.todos.get()) : ''),
+    emit,
+    onUsage: (usage) => state.usage.record(turnId, usage, settings, emit),
+    onRequest: (layered) => state.requested({ layered, at: deps.clock.now(), model: turnSettings.model.name }),
+    onRecord: (record) => store(historyMessageOf(record, { id: deps.newId(), createdAt: deps.clock.now(), turnId }, settings)),
+    isConcurrentSafe: concurrentSafeTask(tools, deps.agents),
+  }, controller.signal).finally(() => {
+    const changes = review.finish();
+    if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
+  });
+  return outcome.end;
+}

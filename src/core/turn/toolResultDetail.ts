@@ -1,0 +1,12 @@
+/** What a tool card shows beyond the result's text (spec §10): a command's exit code and output tail, an edit's size. */
+export interface ToolResultDetail {
+  exitCode?: number | null;
+  timedOut?: boolean;
+  durationMs?: number;
+  /** The last lines of a command's output (stdout, then stderr). */
+  outputTail?: string;
+  /** The file an edit changed and its added/removed line counts. */
+  path?: string;
+  added?: number;
+  removed?: number;
+}

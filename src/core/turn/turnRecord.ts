@@ -1,0 +1,13 @@
+import type { ChatMessage, TokenUsage } from '../ports/modelClient';
+
+/** How a turn ended; shared by the loop, sub-agents, the session and the events they emit. */
+export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations';
+
+/** One compressed history record a turn produces (spec §2: history keeps records, not full observations). */
+export interface TurnRecord {
+  kind: 'assistant' | 'toolResult';
+  message: ChatMessage;
+  toolName?: string;
+  /** On assistant records: the usage of the model call that wrote it. */
+  usage?: TokenUsage;
+}
