@@ -1,6 +1,6 @@
 import type { PlanTaskState } from './plan/planTask';
 import type { TokenUsage } from './ports/modelClient';
-import type { ToolResultDetail } from './turn/toolResultDetail';
+import type { ToolResultDetail } from './contracts/toolResultDetail';
 
 /** Everything a turn reports while it runs (spec §2.4). The webview renders these; tests assert on them. */
 export type AgentEvent =

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { historyMessageSchema, tokenUsageSchema } from '../core/conversation/historyMessageSchema';
-import { todoItemSchema } from '../core/conversation/todoItemSchema';
+import { historyMessageSchema, tokenUsageSchema } from '../core/history/historyMessageSchema';
+import { todoItemSchema } from '../core/tools/todoItemSchema';
 import type { ContextMode } from '../core/agents/contextMode';
 import type { ConversationTotals, TurnInProgress } from '../core/conversation/conversation';
 import type { PlanSnapshot } from '../core/plan/planSnapshot';

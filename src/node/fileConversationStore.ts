@@ -3,7 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { summarizeConversation, type Conversation, type ConversationSummary } from '../core/conversation/conversation';
 import { encodeConversation } from '../core/conversation/conversationCodec';
-import type { ConversationProblemListener, ConversationStore } from '../core/ports/conversationStore';
+import type { ConversationProblemListener, ConversationStore } from '../core/conversation/conversationStore';
 import { appendFileDurable, atomicTempTarget, syncDirectory, writeFileAtomic } from './atomicFile';
 import { encodeConversationMeta } from './conversationFileMeta';
 import { assertSafeConversationId, conversationFiles, parseConversationFileName } from './conversationFileNames';

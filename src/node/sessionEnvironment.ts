@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import type { SessionEnvironment } from '../core/turn/sessionEnvironment';
+import type { SessionEnvironment } from '../core/contracts/sessionEnvironment';
 import { commandShell } from './shellInvocation';
 
 /** What the system prompt's Environment section says: the shell is the one NodeCommandRunner really uses. */

@@ -1,8 +1,8 @@
-import type { AgentSession } from '../core/agent/agentSession';
+import type { AgentSession } from '../core/session/agentSession';
 import type { PendingApprovals } from '../core/agent/pendingDecisions';
 import type { Conversation } from '../core/conversation/conversation';
 import type { AgentEvent } from '../core/events';
-import type { ConversationStore } from '../core/ports/conversationStore';
+import type { ConversationStore } from '../core/conversation/conversationStore';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
 import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
 import { ConversationSaver } from './conversationSaver';

@@ -1,5 +1,5 @@
 import type { Conversation } from '../core/conversation/conversation';
-import type { ConversationStore } from '../core/ports/conversationStore';
+import type { ConversationStore } from '../core/conversation/conversationStore';
 import { errorMessage } from '../core/errorMessage';
 
 /** Coalesces the many small changes of a streaming turn into at most one write per interval; flush() writes now. */

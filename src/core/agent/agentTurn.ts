@@ -13,7 +13,7 @@ import { OutputProgress } from './outputProgress';
 import { resultDetail, summarizeResult } from './toolResultView';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
 import { errorMessage } from '../errorMessage';
-import type { TurnEnd, TurnRecord } from '../turn/turnRecord';
+import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
 
 /** What the turn needs of the tool registry. */
 export interface TurnTools {

@@ -5,7 +5,7 @@ import { countOf } from '../plural';
 import { dataOf } from '../tools/historyRecord';
 import type { ToolResult } from '../tools/toolTypes';
 import type { WriteData } from '../tools/writeTool';
-import type { ToolResultDetail } from '../turn/toolResultDetail';
+import type { ToolResultDetail } from '../contracts/toolResultDetail';
 
 
 /** The first lines of a result are what the card shows (its first line, the rest on demand). */

@@ -1,6 +1,6 @@
 import type { HistoryMessage } from '../history/historyMessage';
 import type { Settings } from '../settings';
-import type { TurnRecord } from '../turn/turnRecord';
+import type { TurnRecord } from '../contracts/turnRecord';
 import { costOf } from './cost';
 
 /** What a turn recorded (a model reply, a tool result), as the history stores it, with the call's cost. */

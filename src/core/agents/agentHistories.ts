@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { historyMessageSchema } from '../conversation/historyMessageSchema';
+import { historyMessageSchema } from '../history/historyMessageSchema';
 import type { HistoryMessage } from '../history/historyMessage';
 
 /** How a conversation stores its isolated agents' histories: agent name → messages, oldest first. */

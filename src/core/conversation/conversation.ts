@@ -7,8 +7,8 @@ import type { TokenUsage } from '../ports/modelClient';
 import { TurnChanges } from '../review/changeRecorder';
 import { Checkpoint } from '../review/checkpoints';
 import type { TodoItem } from '../tools/todoStore';
-import { historyMessageSchema, tokenUsageSchema } from './historyMessageSchema';
-import { todoItemSchema } from './todoItemSchema';
+import { historyMessageSchema, tokenUsageSchema } from '../history/historyMessageSchema';
+import { todoItemSchema } from '../tools/todoItemSchema';
 
 /** Bumped when a stored conversation changes shape; a store skips files of a later version instead of overwriting them. */
 export const conversationFormatVersion = 1;

@@ -1,14 +1,14 @@
 import subagentSection from '../../../prompts/subagent.md';
 import type { Approver } from '../agent/approvalGate';
 import { buildSystemPrompt } from '../agent/systemPrompt';
-import type { SessionEnvironment } from '../turn/sessionEnvironment';
+import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
 import type { ModelClient, TokenUsage } from '../ports/modelClient';
 import type { Settings } from '../settings';
 import { childToolRegistry } from '../subagents/childTools';
 import { runSubagent, type SubagentToolContext } from '../subagents/subagentRunner';
-import type { SubagentOutcome, SubagentRequest } from '../subagents/subagentTypes';
+import type { SubagentOutcome, SubagentRequest } from '../contracts/subagentRequest';
 import type { FileChange } from '../tools/approval';
 import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore } from '../tools/todoStore';

@@ -1,5 +1,5 @@
-import { planTaskTool } from '../plan/planTaskTool';
-import { updateTaskStatusTool } from '../plan/updateTaskStatusTool';
+import { planTaskTool } from '../tools/planTaskTool';
+import { updateTaskStatusTool } from '../tools/updateTaskStatusTool';
 import { agentAllowsTool } from '../agents/agentToolFilter';
 import type { AgentToolRules } from '../agents/agentDefinition';
 import type { TurnTools } from '../agent/agentTurn';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FileWrite } from './fileWrite';
-import { lineCounts } from './lineCounts';
+import { lineCounts } from '../tools/lineCounts';
 
 export const ChangeKind = z.enum(['created', 'modified', 'deleted']);
 export type ChangeKind = z.infer<typeof ChangeKind>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { todoItemSchema } from '../conversation/todoItemSchema';
+import { todoItemSchema } from '../tools/todoItemSchema';
 import { planSnapshotSchema } from '../plan/planSnapshot';
 import type { FileWrite } from './fileWrite';
 

@@ -1,5 +1,5 @@
 import { runAgentTurn } from '../agent/agentTurn';
-import type { TurnEnd, TurnRecord } from '../turn/turnRecord';
+import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
 import type { Approver } from '../agent/approvalGate';
 import { costOf } from '../agent/cost';
 import { turnToolsFrom } from '../agent/registryTurnTools';
@@ -12,7 +12,7 @@ import { formatTodoList } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolContext } from '../tools/toolTypes';
 import { childInitialMessage } from './childInitialMessage';
-import type { SubagentOutcome, SubagentRequest } from './subagentTypes';
+import type { SubagentOutcome, SubagentRequest } from '../contracts/subagentRequest';
 import { errorMessage } from '../errorMessage';
 
 /** The child's ports: the parent's fs/commands/search/askUser, a fresh ReadLedger and its own todo store. */

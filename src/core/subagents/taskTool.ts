@@ -3,7 +3,7 @@ import type { PlanBoard } from '../plan/planBoard';
 import { dataOf, historyRecord } from '../tools/historyRecord';
 import { failure, success } from '../tools/toolResults';
 import type { ToolDefinition, ToolResult } from '../tools/toolTypes';
-import type { SubagentOutcome } from './subagentTypes';
+import type { SubagentOutcome } from '../contracts/subagentRequest';
 import { taskDoc, type ListedAgent } from './taskDoc';
 import { errorMessage } from '../errorMessage';
 

@@ -1,6 +1,6 @@
 import type { FileStat } from '../ports/workspaceFs';
 import type { FileChange } from './approval';
-import { userEditDiff } from '../review/proposalText';
+import { userEditDiff } from './proposalText';
 import { protectedConfigReasonOf } from './protectedConfigFiles';
 import { changedOnSaveNote, landedText } from './changedOnSave';
 import { ToolFailure, throwIfCancelled } from './toolResults';

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import { toEditorText } from '../review/proposalText';
+import { toEditorText } from './proposalText';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 
 /** The model is shown at most this many diff lines of what a save changed. */

@@ -3,7 +3,7 @@ import type { CommandRunner } from '../ports/commandRunner';
 import type { TextSearch } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { PlanControl } from '../plan/planControl';
-import type { SubagentOutcome, SubagentRequest } from '../subagents/subagentTypes';
+import type { SubagentOutcome, SubagentRequest } from '../contracts/subagentRequest';
 import type { ApprovalDecision, ApprovalRequest, FileChange } from './approval';
 import type { ReadLedger } from './readLedger';
 import type { TodoStore } from './todoStore';

@@ -3,7 +3,7 @@ import writeDoc from '../../../prompts/tools/write.md';
 import { userEditNote, writeWithApproval } from './approvedWrite';
 import { assertFreshlyRead } from './editGuard';
 import { readTextFile } from './fileAccess';
-import { lineCounts } from '../review/lineCounts';
+import { lineCounts } from './lineCounts';
 import { countOf } from '../plural';
 import { dataOf, historyRecord } from './historyRecord';
 import { resolveWorkspacePath } from './pathConfinement';

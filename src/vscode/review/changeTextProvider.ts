@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ChangeSide, ChangeTextKey } from '../../core/review/changeSideText';
-import type { ChangeTextCache } from '../../core/review/changeTextCache';
+import type { ChangeSide, ChangeTextKey } from '../../core/conversation/changeSideText';
+import type { ChangeTextCache } from '../../core/conversation/changeTextCache';
 
 export const changeScheme = 'codeagent-change';
 

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Approver } from '../../core/agent/approvalGate';
 import type { PendingApprovals } from '../../core/agent/pendingDecisions';
-import { fromEditorText } from '../../core/review/proposalText';
+import { fromEditorText } from '../../core/tools/proposalText';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/tools/approval';
 import { OriginalContentProvider, ProposalFileSystem } from './proposalFileSystem';
 import { closeProposalTabs, dirtyEditorOf } from './proposalTabs';

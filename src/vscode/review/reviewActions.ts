@@ -1,10 +1,10 @@
 import { countOf } from '../../core/plural';
-import type { AgentSession } from '../../core/agent/agentSession';
+import type { AgentSession } from '../../core/session/agentSession';
 import type { Conversation } from '../../core/conversation/conversation';
 import type { RecordedChange } from '../../core/review/changeRecorder';
 import { planRestore, restoreCheckpoint, type RestorePlan } from '../../core/review/restoreCheckpoint';
 import { revertChange } from '../../core/review/revertChange';
-import { truncateConversation, userMessageIdOfTurn } from '../../core/review/truncateConversation';
+import { truncateConversation, userMessageIdOfTurn } from '../../core/conversation/truncateConversation';
 import type { HostMessage } from '../../protocol/messages';
 import type { TranscriptEntry } from '../../protocol/transcript';
 import type { TranscriptProjector } from '../transcriptProjector';

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AgentSession } from '../../../src/core/agent/agentSession';
+import type { AgentSession } from '../../../src/core/session/agentSession';
 import type { AgentEvent } from '../../../src/core/events';
 import { systemClock } from '../../../src/node/systemClock';
 import type { ScriptedFault, ScriptedReply } from '../../fixtures/scriptedModel/types';

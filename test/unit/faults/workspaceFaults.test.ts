@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AgentSession } from '../../../src/core/agent/agentSession';
+import type { AgentSession } from '../../../src/core/session/agentSession';
 import type { AgentEvent } from '../../../src/core/events';
 import type { WorkspaceFs } from '../../../src/core/ports/workspaceFs';
 import { faultSession, sendRecorded } from './faultSessionKit';

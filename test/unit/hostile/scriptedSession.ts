@@ -1,4 +1,4 @@
-import { AgentSession } from '../../../src/core/agent/agentSession';
+import { AgentSession } from '../../../src/core/session/agentSession';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../src/core/events';
 import { createIdGenerator } from '../../../src/core/ids';

@@ -31,6 +31,20 @@ describe('house rules: imports point one way, files stay small', function () {
     assert.deepEqual(described, []);
   });
 
+  it('the folders of src/core point one way: no folder reaches back to one that reaches it', () => {
+    const core = path.join(root, 'src', 'core');
+    const folderOf = (file: string) => path.relative(core, file).split(path.sep)[0]!.replace(/\.ts$/, '');
+    const folders = new Map<string, Set<string>>();
+    for (const [file, targets] of importGraph(sourceFiles([core]))) {
+      const from = folderOf(file);
+      const reached = folders.get(from) ?? new Set<string>();
+      for (const target of targets) if (folderOf(target) !== from) reached.add(folderOf(target));
+      folders.set(from, reached);
+    }
+    const circles = importCircles(new Map([...folders].map(([folder, reached]) => [folder, [...reached]])));
+    assert.deepEqual(circles.map((circle) => circle.join(' ↔ ')), []);
+  });
+
   it(`no source file is over ${MAX_LINES} lines`, () => {
     const tooLong = sourceFiles(folders)
       .map((file) => ({ file: path.relative(root, file), lines: fs.readFileSync(file, 'utf8').split('\n').length - 1 }))

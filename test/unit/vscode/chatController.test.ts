@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AgentSession } from '../../../src/core/agent/agentSession';
+import { AgentSession } from '../../../src/core/session/agentSession';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { Conversation } from '../../../src/core/conversation/conversation';
 import { createIdGenerator } from '../../../src/core/ids';

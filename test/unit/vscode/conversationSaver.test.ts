@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { Conversation } from '../../../src/core/conversation/conversation';
-import type { ConversationStore } from '../../../src/core/ports/conversationStore';
+import type { ConversationStore } from '../../../src/core/conversation/conversationStore';
 import { ConversationSaver } from '../../../src/vscode/conversationSaver';
 import { isSavePoint } from '../../../src/vscode/savePoints';
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { repairInterruptedTurn } from '../../../../src/core/agent/interruptedTurn';
-import { StreamedReplyText } from '../../../../src/core/agent/streamedReplyText';
+import { repairInterruptedTurn } from '../../../../src/core/session/interruptedTurn';
+import { StreamedReplyText } from '../../../../src/core/session/streamedReplyText';
 import type { AgentEvent } from '../../../../src/core/events';
 import type { HistoryMessage } from '../../../../src/core/history/historyMessage';
 

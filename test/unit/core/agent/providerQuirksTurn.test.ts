@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { AgentSession } from '../../../../src/core/session/agentSession';
 import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../../src/core/events';
 import { createIdGenerator } from '../../../../src/core/ids';

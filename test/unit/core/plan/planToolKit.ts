@@ -1,6 +1,6 @@
-import { planTaskTool } from '../../../../src/core/plan/planTaskTool';
+import { planTaskTool } from '../../../../src/core/tools/planTaskTool';
 import { TaskManager } from '../../../../src/core/plan/taskManager';
-import { updateTaskStatusTool } from '../../../../src/core/plan/updateTaskStatusTool';
+import { updateTaskStatusTool } from '../../../../src/core/tools/updateTaskStatusTool';
 import { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import { makeHarness, TempWorkspace, type Harness } from '../tools/toolTestKit';
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { ChangeRecorder, mergeChange, TurnChanges } from '../../../../src/core/review/changeRecorder';
-import { lineCounts } from '../../../../src/core/review/lineCounts';
+import { lineCounts } from '../../../../src/core/tools/lineCounts';
 import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
 import { makeHarness, TempWorkspace } from '../tools/toolTestKit';
 

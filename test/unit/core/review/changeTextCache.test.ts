@@ -3,8 +3,8 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Conversation } from '../../../../src/core/conversation/conversation';
-import { changeSideText, type ChangeTextKey } from '../../../../src/core/review/changeSideText';
-import { ChangeTextCache } from '../../../../src/core/review/changeTextCache';
+import { changeSideText, type ChangeTextKey } from '../../../../src/core/conversation/changeSideText';
+import { ChangeTextCache } from '../../../../src/core/conversation/changeTextCache';
 import { FileConversationStore } from '../../../../src/node/fileConversationStore';
 
 const turns = 20;

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { parsePatch } from 'diff';
-import { detectEol, fromEditorText, hasBom, hasTrailingNewline, textShape, toEditorText, userEditDiff } from '../../../../src/core/review/proposalText';
+import { detectEol, fromEditorText, hasBom, hasTrailingNewline, textShape, toEditorText, userEditDiff } from '../../../../src/core/tools/proposalText';
 import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
 import { makeHarness, TempWorkspace } from '../tools/toolTestKit';
 

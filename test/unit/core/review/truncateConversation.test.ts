@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { conversationSchema, type Conversation } from '../../../../src/core/conversation/conversation';
 import type { HistoryMessage } from '../../../../src/core/history/historyMessage';
 import type { TokenUsage } from '../../../../src/core/ports/modelClient';
-import { truncateConversation, userMessageIdOfTurn } from '../../../../src/core/review/truncateConversation';
+import { truncateConversation, userMessageIdOfTurn } from '../../../../src/core/conversation/truncateConversation';
 
 let clock = 1000;
 function message(id: string, kind: HistoryMessage['kind'], turnId: string | undefined, extra: Partial<HistoryMessage> = {}): HistoryMessage {

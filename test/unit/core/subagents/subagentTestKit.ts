@@ -10,7 +10,7 @@ import type { PlanControl } from '../../../../src/core/plan/planControl';
 import { Settings } from '../../../../src/core/settings';
 import { childToolRegistry } from '../../../../src/core/subagents/childTools';
 import { runSubagent } from '../../../../src/core/subagents/subagentRunner';
-import type { SubagentOutcome, SubagentRequest } from '../../../../src/core/subagents/subagentTypes';
+import type { SubagentOutcome, SubagentRequest } from '../../../../src/core/contracts/subagentRequest';
 import { taskTool } from '../../../../src/core/subagents/taskTool';
 import { defaultTools } from '../../../../src/core/tools/defaultTools';
 import { ReadLedger } from '../../../../src/core/tools/readLedger';

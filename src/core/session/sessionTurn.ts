@@ -18,12 +18,12 @@ import { turnProfile } from '../orchestration/turnProfile';
 import type { TaskManager } from '../plan/taskManager';
 import type { ConversationReview } from '../review/conversationReview';
 import { defaultContextSummary } from '../subagents/defaultContextSummary';
-import type { TurnEnd } from '../turn/turnRecord';
+import type { TurnEnd } from '../contracts/turnRecord';
 import type { AgentSessionDeps } from './agentSessionDeps';
-import { runAgentTurn } from './agentTurn';
-import type { PendingQuestion } from './pendingDecisions';
-import { buildSystemPrompt } from './systemPrompt';
-import { historyMessageOf } from './turnRecordMessage';
+import { runAgentTurn } from '../agent/agentTurn';
+import type { PendingQuestion } from '../agent/pendingDecisions';
+import { buildSystemPrompt } from '../agent/systemPrompt';
+import { historyMessageOf } from '../agent/turnRecordMessage';
 import { turnStartedEvent } from './turnStartedEvent';
 import type { UsageLedger } from './usageLedger';
 

@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSummary } from '../conversation/conversation';
+import type { Conversation, ConversationSummary } from './conversation';
 
 /**
  * Where conversations persist (one workspace's worth). Ids name files, so they are limited to lowercase

@@ -1,4 +1,4 @@
-import type { TurnEnd, TurnRecord } from '../turn/turnRecord';
+import type { TurnEnd, TurnRecord } from './turnRecord';
 
 /** A child agent run asked for by the Task tool (spec §7). */
 export interface SubagentRequest {

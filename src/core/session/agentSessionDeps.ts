@@ -7,8 +7,8 @@ import type { Settings } from '../settings';
 import type { FileChange } from '../tools/approval';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentCatalog } from '../orchestration/agentCatalog';
-import type { SessionEnvironment } from '../turn/sessionEnvironment';
-import type { Approver } from './approvalGate';
+import type { SessionEnvironment } from '../contracts/sessionEnvironment';
+import type { Approver } from '../agent/approvalGate';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HistoryMessage } from '../history/historyMessage';
+import type { HistoryMessage } from './historyMessage';
 import type { TokenUsage } from '../ports/modelClient';
 
 // Loose objects: fields added by a newer CodeAgent survive a load and save by this one.

@@ -1,4 +1,4 @@
-import type { Conversation } from '../conversation/conversation';
+import type { Conversation } from './conversation';
 import type { HistoryMessage } from '../history/historyMessage';
 
 export interface Truncation {

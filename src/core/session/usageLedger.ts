@@ -2,7 +2,7 @@ import type { ConversationTotals } from '../conversation/conversation';
 import type { EventSink } from '../events';
 import type { TokenUsage } from '../ports/modelClient';
 import type { Settings } from '../settings';
-import { addUsage, costOf } from './cost';
+import { addUsage, costOf } from '../agent/cost';
 
 /** A conversation's token and cost totals, and the usage of its last chat call (what the context meter shows). */
 export class UsageLedger {

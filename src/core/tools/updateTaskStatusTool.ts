@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import updateTaskStatusDoc from '../../../prompts/tools/updateTaskStatus.md';
-import { dataOf, historyRecord } from '../tools/historyRecord';
-import { failure, success } from '../tools/toolResults';
-import type { ToolDefinition } from '../tools/toolTypes';
-import type { PlanControl } from './planControl';
+import { dataOf, historyRecord } from './historyRecord';
+import { failure, success } from './toolResults';
+import type { ToolDefinition } from './toolTypes';
+import type { PlanControl } from '../plan/planControl';
 import { planModeOnly } from './planModeOnly';
-import { unknownTaskMessage, type TaskStatus } from './planTask';
+import { unknownTaskMessage, type TaskStatus } from '../plan/planTask';
 
 const schema = z.object({
   task_id: z.union([z.string().min(1), z.number()]).describe('The id of the plan task'),

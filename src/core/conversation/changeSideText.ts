@@ -1,4 +1,4 @@
-import type { Conversation } from '../conversation/conversation';
+import type { Conversation } from './conversation';
 import { userMessageIdOfTurn } from './truncateConversation';
 
 export type ChangeSide = 'before' | 'after';

@@ -1,5 +1,5 @@
-import { failure } from '../tools/toolResults';
-import type { ToolResult } from '../tools/toolTypes';
+import { failure } from './toolResults';
+import type { ToolResult } from './toolTypes';
 
 /** What a plan tool answers where there is no plan (plan mode off, or inside a child agent). */
 export function planModeOnly(toolName: string): ToolResult {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import planTaskDoc from '../../../prompts/tools/planTask.md';
-import { dataOf, historyRecord } from '../tools/historyRecord';
-import { failure, success } from '../tools/toolResults';
-import type { ToolDefinition } from '../tools/toolTypes';
+import { dataOf, historyRecord } from './historyRecord';
+import { failure, success } from './toolResults';
+import type { ToolDefinition } from './toolTypes';
 import { planModeOnly } from './planModeOnly';
-import { parsePlanTasks } from './planTaskParsing';
+import { parsePlanTasks } from '../plan/planTaskParsing';
 
 const schema = z.object({
   // Text from xml (JSON or <task> elements) or an array from native calls; parsePlanTasks explains what is wrong.

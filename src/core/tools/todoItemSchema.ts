@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TodoItem } from '../tools/todoStore';
+import type { TodoItem } from './todoStore';
 
 export const todoItemSchema: z.ZodType<TodoItem> = z.looseObject({
   content: z.string(),
