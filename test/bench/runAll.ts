@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<void>> = {
   parser: async () => (await import('./parserBench')).runParserBench(),
   context: async () => (await import('./contextBench')).runContextBench(),
   store: async () => (await import('./storeBench')).runStoreBench(),
+  host: async () => (await import('./hostStreamBench')).runHostStreamBench(),
   webview: async () => (await import('./webviewBench')).runWebviewBench(),
   scale: async () => (await import('./scaleBench')).runScaleBench(),
   security: async () => (await import('./securityBench')).runSecurityBench(),

@@ -99,6 +99,7 @@ describe('the chat panel at the default side-bar width', function () {
   afterEach(async function () {
     await captureIfFailed(this);
     await session?.close();
+    server?.reapClosedWindows();
   });
   after(async () => {
     await server?.stop();

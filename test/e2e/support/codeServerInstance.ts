@@ -7,7 +7,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { freePort } from './freePort';
 import { codeServerPackageDir, extensionVsix } from './paths';
-import { isAlive, killTree } from './processTree';
+import { isAlive, killTree, windowProcesses } from './processTree';
 import { freshDir, runRoot } from './runRoot';
 import { createWorkspace, type WorkspaceOptions } from './testWorkspace';
 
@@ -250,6 +250,18 @@ export class CodeServerInstance {
     if ((await Promise.race([this.exitPromise, timer])) === 'timeout') killTree(pid, 'SIGKILL');
     await this.exitPromise;
     live.delete(this);
+  }
+
+  /**
+   * Ends the extension hosts and file watchers of windows that were closed: code-server keeps them for a
+   * reconnection (5 minutes once another window connects), and a file's tests would otherwise leave one
+   * extension host, two tsservers and a polling file watcher running per test, slowing every later one.
+   * Call it only when no window of this server is open.
+   */
+  reapClosedWindows(): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.exited) return;
+    for (const child of windowProcesses(pid)) killTree(child, 'SIGKILL');
   }
 
   /** Synchronous kill for the process `exit` handler. */

@@ -33,6 +33,7 @@ export function useCodeServerSuite(options: CodeServerOptions = {}): CodeServerS
     await captureIfFailed(this);
     await session?.close();
     session = undefined;
+    server?.reapClosedWindows();
     model?.reset();
   });
 

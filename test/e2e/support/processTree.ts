@@ -62,3 +62,15 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** The processes code-server forks per window under `pid`: extension hosts and file watchers. */
+export function windowProcesses(pid: number): number[] {
+  return descendants(pid).filter((child) => {
+    try {
+      const args = fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+      return args.includes('--type=extensionHost') || args.includes('--type=fileWatcher');
+    } catch {
+      return false;
+    }
+  });
+}
