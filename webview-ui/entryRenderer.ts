@@ -59,7 +59,7 @@ const streams = new WeakMap<HTMLElement, StreamingMarkdown>();
  * rendered again, so a frame costs O(new text), not O(all text). Its final DOM equals `renderEntryBody`'s.
  * Returns whether it stopped at `deadline` with final blocks still to render.
  */
-export function renderStreamingBody(entry: TranscriptEntry, element: HTMLElement, deadline = Infinity): boolean {
+export function renderStreamingBody(entry: TranscriptEntry, element: HTMLElement, deadline = Infinity, attach = true): boolean {
   hideIfEmpty(entry, element);
   const body = streamedKinds.has(entry.kind) ? streamedBody(element) : null;
   if (!body) {
@@ -68,7 +68,7 @@ export function renderStreamingBody(entry: TranscriptEntry, element: HTMLElement
   }
   let stream = streams.get(body);
   if (!stream) streams.set(body, (stream = new StreamingMarkdown(body)));
-  stream.update(entry.text, deadline);
+  stream.update(entry.text, deadline, attach);
   return stream.behind;
 }
 

@@ -12,6 +12,11 @@ const SETTLE_MS = 300;
 const STREAM_PAINT_MS = 50;
 /** Rendering time per paint; a burst of text beyond it is rendered over the next frames. */
 const PAINT_BUDGET_MS = 12;
+/**
+ * While a burst is rendered in slices, what they rendered joins the page at most this often: each change of the
+ * page costs the next frame a layout, pre-paint and paint of the whole growing entry.
+ */
+const BURST_ATTACH_MS = 100;
 
 /**
  * The transcript as a keyed list of DOM nodes. Streaming deltas mark one entry dirty and are painted
@@ -29,6 +34,7 @@ export class TranscriptView {
   /** Whether the view was scrolled to the end when the current paint began: it then follows the new text. */
   private following = false;
   private followFrame: number | undefined;
+  private lastAttach = -Infinity;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Groups (a top-level entry and its nested entries) of a restored conversation not built yet, oldest first. */
   private unbuilt: TranscriptEntry[][] = [];
@@ -88,13 +94,16 @@ export class TranscriptView {
    */
   private paint(continued: boolean): void {
     if (!continued) this.following = this.isAtBottom();
-    const deadline = performance.now() + PAINT_BUDGET_MS;
+    const now = performance.now();
+    const deadline = now + PAINT_BUDGET_MS;
+    const attach = !continued || now - this.lastAttach >= BURST_ATTACH_MS;
+    if (attach) this.lastAttach = now;
     const behind: string[] = [];
     for (const id of this.dirty) {
       const entry = this.entries.get(id);
       const element = this.elements.get(id);
       if (!entry || !element) continue;
-      if (renderStreamingBody(entry, element, deadline)) behind.push(id);
+      if (renderStreamingBody(entry, element, deadline, attach)) behind.push(id);
       this.streamed.add(id);
     }
     this.dirty.clear();

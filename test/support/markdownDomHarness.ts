@@ -22,7 +22,8 @@ const harness = {
     return body.innerHTML;
   },
   /** Streams the parts into a live element and counts executable markup that ever reached it. */
-  stream(parts: string[], finish: boolean, budgeted = false): { html: string; liveOnerror: number; maxBacklogUpdates: number; texts: string[] } {
+  /** `attachEvery` n: only every n-th update attaches the final blocks it rendered (the others stage them). */
+  stream(parts: string[], finish: boolean, budgeted = false, attachEvery = 1): { html: string; liveOnerror: number; maxBacklogUpdates: number; texts: string[]; backlogTexts: string[] } {
     const body = document.createElement('div');
     document.body.append(body);
     let liveOnerror = 0;
@@ -40,19 +41,27 @@ const harness = {
     // Budgeted: every update's deadline has already passed, so each renders one final block at most.
     const deadline = budgeted ? -Infinity : Infinity;
     const texts: string[] = [];
+    const backlogTexts: string[] = [];
+    let updates = 0;
+    const attach = () => ++updates % attachEvery === 0;
     for (const part of parts) {
       text += part;
-      stream.update(text, deadline);
+      stream.update(text, deadline, attach());
       texts.push(body.textContent ?? '');
       if (body.querySelector('[onerror], script')) liveOnerror++;
     }
     let maxBacklogUpdates = 0;
-    if (!finish) for (; stream.behind; maxBacklogUpdates++) stream.update(text, deadline);
+    if (!finish) {
+      for (; stream.behind; maxBacklogUpdates++) {
+        stream.update(text, deadline, attach());
+        backlogTexts.push(body.textContent ?? '');
+      }
+    }
     if (finish) stream.finish();
     count(observer.takeRecords());
     observer.disconnect();
     body.remove();
-    return { html: body.innerHTML, liveOnerror, maxBacklogUpdates, texts };
+    return { html: body.innerHTML, liveOnerror, maxBacklogUpdates, texts, backlogTexts };
   },
   /** The code blocks of a whole render: their toolbars, and the sanitised HTML they were built from. */
   codeBlocks(text: string): { sanitized: string; blocks: Array<{ language?: string; buttons: string[]; highlighted: boolean; code: string }>; toolbars: number } {

@@ -38,9 +38,18 @@ export class StreamingMarkdown {
   /** The latest text, and how much of it the splitter has seen (a budgeted update feeds it in pieces). */
   private text = '';
   private fed = 0;
+  /**
+   * Final groups rendered but not in the page yet. While a burst is rendered slice by slice, every slice that
+   * changed the page would make the next frame lay out, pre-paint and paint the growing entry again; staged
+   * groups join the page only when the caller says so (a few times a second) and whenever the tail renders.
+   */
+  private readonly staging: HTMLElement;
+  /** Tail nodes the staged blocks replace: they leave the page when those blocks join it, never to be reused. */
+  private retired: ChildNode[] = [];
 
   constructor(private readonly body: HTMLElement) {
     body.replaceChildren();
+    this.staging = body.ownerDocument.createElement(body.tagName);
   }
 
   /** Whether rendered blocks lag behind the text (an update ran out of time): call `update` again soon. */
@@ -51,14 +60,16 @@ export class StreamingMarkdown {
   /**
    * Renders `text`. With a `deadline` (a `performance.now()` time) it stops rendering new final blocks once
    * the deadline passes and shows the open tail only when it has caught up; without one it renders all.
+   * `attach: false` keeps the final blocks this update renders out of the page until a later update attaches
+   * them or the tail is shown.
    */
-  update(text: string, deadline = Infinity): void {
+  update(text: string, deadline = Infinity, attach = true): void {
     this.text = text;
     if (text.length < this.fed) this.fed = 0;
     const budgeted = deadline !== Infinity;
     // Lexing a burst of 200 KB at once is itself a long task: a budgeted update lexes the next piece only once
     // what was lexed before is rendered. A prefix splits exactly as a stream that has delivered only that much.
-    if (budgeted && this.backlog.length > 0) return this.catchUp(deadline);
+    if (budgeted && this.backlog.length > 0) return this.catchUp(deadline, attach);
     this.fed = budgeted ? Math.min(text.length, this.fed + FEED_CHARS) : text.length;
     const { keptFrozen, frozen, tail } = this.splitter.update(this.fed === text.length ? text : text.slice(0, this.fed));
     if (keptFrozen < this.frozen.length) {
@@ -71,25 +82,29 @@ export class StreamingMarkdown {
     } else this.backlog.length = Math.min(this.backlog.length, keptFrozen - this.frozen.length);
     this.backlog.push(...frozen);
     this.openTail = tail;
-    this.catchUp(deadline);
+    this.catchUp(deadline, attach);
   }
 
-  private catchUp(deadline: number): void {
+  private catchUp(deadline: number, attach = true): void {
     // The rendered tail blocks come first on the page: a final block that was rendered as tail keeps its nodes.
     const reused = sameKeys(this.tail, this.backlog);
     this.tail.splice(0, reused).forEach((block, i) => this.keepFinal([this.backlog[i]!], block.nodes));
     this.backlog.splice(0, reused);
-    if (this.backlog.length) this.dropTail(0);
+    if (this.backlog.length) this.retireTail();
     let rendered = 0;
     while (rendered < this.backlog.length && (rendered === 0 || performance.now() < deadline)) {
       // Final blocks render in groups: one parse, one sanitise and one insertion for a few KB of text.
       let end = rendered + 1;
       for (let size = this.backlog[rendered]!.raw.length; end < this.backlog.length && size < GROUP_CHARS; end++) size += this.backlog[end]!.raw.length;
       const group = this.backlog.slice(rendered, end);
-      this.keepFinal(group, this.render({ tokens: group.flatMap((block) => block.tokens), openFence: false, key: '' }).nodes);
+      this.keepFinal(group, this.render({ tokens: group.flatMap((block) => block.tokens), openFence: false, key: '' }, this.staging).nodes);
       rendered = end;
     }
     this.backlog.splice(0, rendered);
+    // The tail shows only after the staged blocks before it: while they wait, so does the tail.
+    const caughtUp = !this.backlog.length && this.fed === this.text.length;
+    if (!attach && !caughtUp) return;
+    this.attachStaged();
     if (this.backlog.length) return;
     const kept = sameKeys(this.tail, this.openTail);
     this.dropTail(kept);
@@ -108,6 +123,17 @@ export class StreamingMarkdown {
     this.tail[this.tail.length - 1] = { ...last, complete: true };
   }
 
+  /** Staged final groups join the page, after the final blocks already there (no tail is shown meanwhile). */
+  private attachStaged(): void {
+    for (const node of this.retired) node.remove();
+    this.retired = [];
+    if (this.staging.firstChild) this.body.append(...this.staging.childNodes);
+  }
+
+  private retireTail(): void {
+    for (const block of this.tail.splice(0)) this.retired.push(...block.nodes);
+  }
+
   /** Blocks rendered together: the nodes sit with the first, the others point at it. */
   private keepFinal(blocks: Block[], nodes: ChildNode[]): void {
     const groupStart = this.frozen.length;
@@ -118,12 +144,12 @@ export class StreamingMarkdown {
     for (const block of this.tail.splice(from)) for (const node of block.nodes) node.remove();
   }
 
-  private render(block: Pick<Block, 'tokens' | 'openFence' | 'key'>): RenderedBlock {
+  private render(block: Pick<Block, 'tokens' | 'openFence' | 'key'>, into: HTMLElement = this.body): RenderedBlock {
     const html = sanitizeHtml(marked.parser(block.tokens));
-    const before = this.body.lastChild;
-    this.body.insertAdjacentHTML('beforeend', html);
+    const before = into.lastChild;
+    into.insertAdjacentHTML('beforeend', html);
     const nodes: ChildNode[] = [];
-    for (let node = before ? before.nextSibling : this.body.firstChild; node; node = node.nextSibling) nodes.push(node);
+    for (let node = before ? before.nextSibling : into.firstChild; node; node = node.nextSibling) nodes.push(node);
     const code = codeBlocksIn(nodes);
     // The open fence is the block's last code block; it is highlighted and decorated once, when it closes.
     const plain = block.openFence ? code.pop() : undefined;

@@ -7,7 +7,8 @@ describe('StreamingMarkdown in Chromium', function () {
   this.timeout(60_000);
   const harness = useHarnessPage('markdownDomHarness');
 
-  const stream = (parts: string[], finish = true, budgeted = false) => harness.page.evaluate(([p, f, b]) => window.markdownHarness.stream(p, f, b), [parts, finish, budgeted] as const);
+  const stream = (parts: string[], finish = true, budgeted = false, attachEvery = 1) =>
+    harness.page.evaluate(([p, f, b, a]) => window.markdownHarness.stream(p, f, b, a), [parts, finish, budgeted, attachEvery] as const);
   const whole = (text: string) => harness.page.evaluate((t) => window.markdownHarness.whole(t), text);
 
   for (const { name, text } of corpus()) {
@@ -37,6 +38,24 @@ describe('StreamingMarkdown in Chromium', function () {
     const caughtUp = await stream([closed], false, true);
     assert.equal(caughtUp.html, await whole(closed), 'repeated updates catch up without finish()');
     assert.ok(caughtUp.maxBacklogUpdates >= 2, `the burst took ${caughtUp.maxBacklogUpdates} extra updates: the budget was not applied`);
+  });
+
+  it('a burst rendered in slices that stage their blocks joins the page only when an update attaches, in order, and ends as the whole render', async () => {
+    for (const { name, text } of corpus()) {
+      const expected = await whole(text);
+      assert.equal((await stream([text], true, true, 3)).html, expected, `${name}: one burst, two of three updates staged, then finish()`);
+      assert.equal((await stream(randomChunks(text, 5), true, true, 4)).html, expected, `${name}: random chunks, three of four updates staged`);
+    }
+    const closed = `${Array.from({ length: 3000 }, (_, n) => `Paragraph ${n}.\n\n`).join('')}End.\n`;
+    const staged = await stream([closed], false, true, 3);
+    assert.equal(staged.html, await whole(closed), 'caught up without finish(): the last update attaches what was staged');
+    // Updates 1 and 2 of every 3 stage: the page changes only on every third update.
+    const changes = staged.backlogTexts.filter((text, i) => text !== (staged.backlogTexts[i - 1] ?? staged.texts.at(-1)));
+    assert.ok(staged.backlogTexts.length >= 6, `the burst took ${staged.backlogTexts.length} updates`);
+    assert.ok(changes.length <= Math.ceil(staged.backlogTexts.length / 3) + 1, `${changes.length} of ${staged.backlogTexts.length} updates changed the page`);
+    // A late link definition reopens a group that is still staged: it is rendered again, nothing twice.
+    const parts = [`${'Intro.\n\n'.repeat(300)}See [x] here.\n\n${'More.\n\n'.repeat(300)}`, '[x]: https://example.com/x\n\nEnd.\n'];
+    assert.equal((await stream(parts, true, true, 5)).html, await whole(parts.join('')));
   });
 
   it('a late link definition reopens a block rendered in the middle of a group: the whole group is rendered again', async () => {
