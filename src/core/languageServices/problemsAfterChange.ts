@@ -1,0 +1,82 @@
+import type { Clock } from '../ports/clock';
+import type { LanguageServices, Problem } from '../ports/languageServices';
+import { waitForSettledProblems, type SettleOptions } from './diagnosticsSettle';
+import { newProblems } from './newProblems';
+import { problemLines, sortProblems } from './problemLines';
+
+export const newProblemsHeading = 'New problems after this edit:';
+
+export interface ProblemsTiming {
+  quietMs: number;
+  firstReportMs: number;
+  /** codeagent.tools.diagnosticsWaitMs, read at each edit. */
+  maxMs(): number;
+}
+
+export const defaultTiming = (maxMs: () => number): ProblemsTiming => ({ quietMs: 300, firstReportMs: 1000, maxMs });
+
+/** One change of files being watched: the problems before it, and every path whose problems changed since. */
+export interface ProblemsWatch {
+  /** The problems to compare with, taken once the files' own problems are known (call right before writing). */
+  baseline(): Promise<void>;
+  /** The problems the change newly brought, in the changed files and wherever else the servers report them. */
+  report(changedPaths: readonly string[], signal: AbortSignal): Promise<Problem[]>;
+  dispose(): void;
+}
+
+/**
+ * Spec §13: after an accepted change the result ends with the problems it newly brought. The files are
+ * opened for their server first (a server checks open documents only), and a file that was not open
+ * gets its existing problems computed before the change, so they are never taken for new ones.
+ * A file no language server checks costs no waiting.
+ */
+export class ProblemsAfterChange {
+  constructor(
+    private readonly services: LanguageServices,
+    private readonly clock: Clock,
+    private readonly timing: ProblemsTiming,
+  ) {}
+
+  watch(paths: readonly string[], outer: AbortSignal): ProblemsWatch {
+    // A waiting baseline stops with the watch (a rejected change) as well as with the turn.
+    const stop = new AbortController();
+    const signal = AbortSignal.any([outer, stop.signal]);
+    const touched = new Set<string>();
+    const subscription = this.services.onDidChangeProblems((changed) => changed.forEach((path) => touched.add(path)));
+    const opened = Promise.all(paths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false }))));
+    // A newly opened file's existing problems arrive while the user reviews the change.
+    const ready = opened.then((files) => (files.some((f) => f.newlyOpened && f.hasLanguageServer) ? this.settle(signal) : undefined));
+    let before: Problem[] | undefined;
+    return {
+      baseline: async () => {
+        await ready.catch(() => undefined);
+        before = this.services.problems();
+        touched.clear();
+      },
+      report: async (changedPaths, reportSignal) => {
+        const files = await Promise.all(changedPaths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false }))));
+        if (before === undefined || !files.some((f) => f.hasLanguageServer)) return [];
+        await this.settle(reportSignal);
+        const scope = new Set([...changedPaths, ...touched]);
+        const inScope = (problem: Problem) => scope.has(problem.path);
+        const found = newProblems(before.filter(inScope), this.services.problems().filter(inScope));
+        const changedFirst = (problem: Problem) => (changedPaths.includes(problem.path) ? 0 : 1);
+        return sortProblems(found).sort((a, b) => changedFirst(a) - changedFirst(b));
+      },
+      dispose: () => {
+        stop.abort();
+        subscription.dispose();
+      },
+    };
+  }
+
+  private settle(signal: AbortSignal) {
+    const options: SettleOptions = { quietMs: this.timing.quietMs, firstReportMs: this.timing.firstReportMs, maxMs: this.timing.maxMs(), signal };
+    return waitForSettledProblems(this.services, this.clock, options);
+  }
+}
+
+/** The lines a tool result ends with, or '' when nothing new appeared. */
+export function newProblemsText(problems: readonly Problem[]): string {
+  return problems.length === 0 ? '' : `\n\n${newProblemsHeading}\n${problemLines(problems).join('\n')}`;
+}
