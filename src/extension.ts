@@ -74,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Spec §13: this host has language services, so the agent gets Problems/Usages/Symbols/Rename and edits report new problems.
   const languageServices = new VscodeLanguageServices(workspaceRoot);
   context.subscriptions.push(languageServices);
-  const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs);
+  const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
   const tools = () => createFullToolRegistry(mcp.tools(), language);
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();

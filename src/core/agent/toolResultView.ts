@@ -17,6 +17,8 @@ export interface ToolResultDetail {
   path?: string;
   added?: number;
   removed?: number;
+  /** The problems a change newly brought (spec §13), one line each, which the card links to their files. */
+  newProblems?: string[];
 }
 
 /** The first lines of a result are what the card shows (its first line, the rest on demand). */
@@ -34,6 +36,13 @@ export function summarizeResult(result: ToolResult): string {
 }
 
 export function resultDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {
+  const detail = changeDetail(tool, result);
+  const newProblems = dataOf<{ newProblems: string[] }>(result).newProblems;
+  if (!Array.isArray(newProblems) || newProblems.length === 0) return detail;
+  return { ...(detail ?? {}), newProblems };
+}
+
+function changeDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {
   switch (tool) {
     case 'Bash': {
       const data = dataOf<BashData>(result);

@@ -18,8 +18,8 @@ export interface LanguageTools {
   decorate(tool: AnyToolDefinition): AnyToolDefinition;
 }
 
-export function languageTools(services: LanguageServices, clock: Clock, diagnosticsWaitMs: () => number): LanguageTools {
-  const afterChange = new ProblemsAfterChange(services, clock, defaultTiming(diagnosticsWaitMs));
+export function languageTools(services: LanguageServices, clock: Clock, diagnosticsWaitMs: () => number, log?: (message: string) => void): LanguageTools {
+  const afterChange = new ProblemsAfterChange(services, clock, defaultTiming(diagnosticsWaitMs), log);
   return {
     tools: [problemsTool(services), usagesTool(services), symbolsTool(services), renameTool(services, afterChange)] as AnyToolDefinition[],
     decorate: (tool) => (problemReportingTools.includes(tool.name) ? withNewProblems(tool, afterChange) : tool),

@@ -1,5 +1,5 @@
 import type { Clock } from '../ports/clock';
-import type { LanguageServices, Problem } from '../ports/languageServices';
+import type { LanguageServices, Problem, WatchedFile } from '../ports/languageServices';
 import { waitForSettledProblems, type SettleOptions } from './diagnosticsSettle';
 import { newProblems } from './newProblems';
 import { problemLines, sortProblems } from './problemLines';
@@ -25,9 +25,9 @@ export interface ProblemsWatch {
 }
 
 /**
- * Spec §13: after an accepted change the result ends with the problems it newly brought. The files are
- * opened for their server first (a server checks open documents only), and a file that was not open
- * gets its existing problems computed before the change, so they are never taken for new ones.
+ * Spec §13: after an accepted change the result ends with the problems it newly brought. Once approved,
+ * the files are opened for their server (a server checks open files only), and a file that was not open
+ * gets its existing problems computed before the change is written, so they are never taken for new ones.
  * A file no language server checks costs no waiting.
  */
 export class ProblemsAfterChange {
@@ -35,6 +35,8 @@ export class ProblemsAfterChange {
     private readonly services: LanguageServices,
     private readonly clock: Clock,
     private readonly timing: ProblemsTiming,
+    /** One line per change: how long it waited for the servers and how long its own work took (the figures). */
+    private readonly log: (message: string) => void = () => {},
   ) {}
 
   watch(paths: readonly string[], outer: AbortSignal): ProblemsWatch {
@@ -43,24 +45,35 @@ export class ProblemsAfterChange {
     const signal = AbortSignal.any([outer, stop.signal]);
     const touched = new Set<string>();
     const subscription = this.services.onDidChangeProblems((changed) => changed.forEach((path) => touched.add(path)));
-    const opened = Promise.all(paths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false }))));
-    // A newly opened file's existing problems arrive while the user reviews the change.
-    const ready = opened.then((files) => (files.some((f) => f.newlyOpened && f.hasLanguageServer) ? this.settle(signal) : undefined));
     let before: Problem[] | undefined;
     return {
+      // After the approval, before the write: a file its server had not checked yet is checked now, so its
+      // existing problems are known and never taken for new ones.
       baseline: async () => {
-        await ready.catch(() => undefined);
+        const start = this.clock.now();
+        const files = await this.watchFiles(paths);
+        if (files.some((f) => f.newlyOpened && f.hasLanguageServer)) {
+          const settled = await this.settle(signal);
+          this.log(`problems before a change to ${paths.join(', ')}: newly opened, waited ${settled.waitedMs} ms (${settled.changes} changes; own work ${this.clock.now() - start - settled.waitedMs} ms)`);
+        }
         before = this.services.problems();
         touched.clear();
       },
       report: async (changedPaths, reportSignal) => {
-        const files = await Promise.all(changedPaths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false }))));
-        if (before === undefined || !files.some((f) => f.hasLanguageServer)) return [];
-        await this.settle(reportSignal);
+        const start = this.clock.now();
+        const files = await this.watchFiles(changedPaths);
+        const what = changedPaths.join(', ');
+        if (before === undefined || !files.some((f) => f.hasLanguageServer)) {
+          this.log(`problems after a change to ${what}: no language server, no wait (own work ${this.clock.now() - start} ms)`);
+          return [];
+        }
+        const settled = await this.settle(reportSignal);
         const scope = new Set([...changedPaths, ...touched]);
         const inScope = (problem: Problem) => scope.has(problem.path);
         const found = newProblems(before.filter(inScope), this.services.problems().filter(inScope));
         const changedFirst = (problem: Problem) => (changedPaths.includes(problem.path) ? 0 : 1);
+        const ownMs = this.clock.now() - start - settled.waitedMs;
+        this.log(`problems after a change to ${what}: waited ${settled.waitedMs} ms (${settled.settled ? 'settled' : 'limit reached'}, ${settled.changes} changes), ${found.length} new (own work ${ownMs} ms)`);
         return sortProblems(found).sort((a, b) => changedFirst(a) - changedFirst(b));
       },
       dispose: () => {
@@ -68,6 +81,11 @@ export class ProblemsAfterChange {
         subscription.dispose();
       },
     };
+  }
+
+  private watchFiles(paths: readonly string[]): Promise<WatchedFile[]> {
+    // A file being created does not exist yet: it had no problems.
+    return Promise.all(paths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false }))));
   }
 
   private settle(signal: AbortSignal) {

@@ -4,6 +4,7 @@ import type { LanguageServices, SymbolEntry } from '../ports/languageServices';
 import { dataOf, historyRecord } from '../tools/historyRecord';
 import { success } from '../tools/toolResults';
 import type { ToolDefinition } from '../tools/toolTypes';
+import { countOf } from '../plural';
 
 const maxSymbols = 100;
 const historySymbols = 10;
@@ -34,7 +35,8 @@ export function symbolsTool(services: LanguageServices): ToolDefinition<SymbolsP
       const lines = found.slice(0, maxSymbols).map(symbolLine);
       if (found.length > maxSymbols) lines.push(`…and ${found.length - maxSymbols} more; make the query more specific.`);
       const data: SymbolsData = { query: params.query, total: found.length, lines };
-      return success(data, lines.length === 0 ? `No symbols match '${params.query}'.` : lines.join('\n'));
+      if (lines.length === 0) return success(data, `No symbols match '${params.query}'.`);
+      return success(data, [`${countOf(found.length, 'symbol', 'symbols')} match '${params.query}':`, ...lines].join('\n'));
     },
     compress(_params, result) {
       const data = dataOf<SymbolsData>(result);

@@ -56,7 +56,7 @@ export interface Disposable {
 
 export interface WatchedFile {
   hasLanguageServer: boolean;
-  /** The file was not open before: its problems are only now being computed. */
+  /** The file was not open in an editor before: its problems are only now being computed. */
   newlyOpened: boolean;
 }
 
@@ -66,8 +66,8 @@ export interface LanguageServices {
   /** Told which paths' problems changed. */
   onDidChangeProblems(listener: (paths: readonly string[]) => void): Disposable;
   /**
-   * Makes the language server see a file (servers such as TypeScript's check only open documents) without
-   * showing it, and tells whether a language server reports problems for its kind of file.
+   * Makes the language server check a file (TypeScript's checks only files open in an editor tab, so VS Code
+   * shows it as a preview tab without taking the focus), and tells whether a server checks its kind of file.
    */
   watchFile(path: string): Promise<WatchedFile>;
   definitions(at: SourcePosition): Promise<SourceLocation[]>;

@@ -4,19 +4,26 @@ import { errorMessage } from '../../core/errorMessage';
 import { LineTexts } from './lineTexts';
 import { WorkspacePaths } from './workspacePaths';
 
-/** How long a language without a document-symbol provider is taken to have no server before asking again. */
-const noServerRecheckMs = 60_000;
-
 type AnyLocation = vscode.Location | vscode.LocationLink;
 
+const extensionOf = (path: string) => /(\.[^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? path.slice(path.lastIndexOf('/') + 1);
+
+function isInTab(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some(({ input }) =>
+    (input instanceof vscode.TabInputText && input.uri.toString() === key) ||
+    (input instanceof vscode.TabInputTextDiff && (input.modified.toString() === key || input.original.toString() === key))));
+}
+
 /**
- * Spec §13 on VS Code: diagnostics and the `vscode.execute*Provider` commands. A language has a server
- * once diagnostics were seen for one of its documents, or when it answers document symbols.
+ * Spec §13 on VS Code: diagnostics and the `vscode.execute*Provider` commands. A kind of file has a server
+ * once diagnostics were seen for a file of that extension, or when a document of it has symbols.
  */
 export class VscodeLanguageServices implements LanguageServices, vscode.Disposable {
   private readonly paths: WorkspacePaths;
-  private readonly languagesWithProblems = new Set<string>();
-  private readonly withoutServer = new Map<string, number>();
+  /** File extensions a language server reports problems for, and those it does not (spec §13: those cost no wait). */
+  private readonly served = new Set<string>();
+  private readonly unserved = new Set<string>();
   private readonly subscription: vscode.Disposable;
 
   constructor(root: () => string | undefined) {
@@ -60,10 +67,12 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
 
   async watchFile(path: string): Promise<WatchedFile> {
     const uri = this.paths.uriOf(path);
-    const newlyOpened = !vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
-    // Opened, not shown: TypeScript and others check only the documents the editor has open.
-    const document = await vscode.workspace.openTextDocument(uri);
-    return { hasLanguageServer: await this.hasLanguageServer(document), newlyOpened };
+    if (!(await this.hasLanguageServer(uri))) return { hasLanguageServer: false, newlyOpened: false };
+    const inTab = isInTab(uri);
+    // TypeScript checks only files open in an editor tab (its TabResourceTracker), not documents merely opened:
+    // the file is shown as a preview tab, without taking the focus, as peers show the file they just changed.
+    if (!inTab) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true, preserveFocus: true });
+    return { hasLanguageServer: true, newlyOpened: !inTab };
   }
 
   async definitions(at: SourcePosition): Promise<SourceLocation[]> {
@@ -125,23 +134,28 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
 
   private noteLanguages(uris: readonly vscode.Uri[]): void {
     for (const uri of uris) {
-      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      if (document) this.languagesWithProblems.add(document.languageId);
+      const extension = extensionOf(uri.path);
+      this.served.add(extension);
+      this.unserved.delete(extension);
     }
   }
 
-  private async hasLanguageServer(document: vscode.TextDocument): Promise<boolean> {
-    const language = document.languageId;
-    if (this.languagesWithProblems.has(language)) return true;
-    const checked = this.withoutServer.get(language);
-    if (checked !== undefined && Date.now() - checked < noServerRecheckMs) return false;
+  /**
+   * Known from the file's extension once diagnostics were seen for one like it (served) or a document of its
+   * kind with content had no symbols (unserved: no wait, not even opening it); else asked once.
+   */
+  private async hasLanguageServer(uri: vscode.Uri): Promise<boolean> {
+    const extension = extensionOf(uri.path);
+    if (this.served.has(extension)) return true;
+    if (this.unserved.has(extension)) return false;
+    const document = await vscode.workspace.openTextDocument(uri);
     const symbols = await vscode.commands.executeCommand<unknown[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri).then((s) => s, () => undefined);
     if (symbols?.length) {
-      this.languagesWithProblems.add(language);
+      this.served.add(extension);
       return true;
     }
     // An empty document has no symbols whatever its server: only a document with content tells.
-    if (document.getText().trim() !== '') this.withoutServer.set(language, Date.now());
+    if (document.getText().trim() !== '') this.unserved.add(extension);
     return false;
   }
 }

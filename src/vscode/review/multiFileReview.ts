@@ -71,8 +71,8 @@ export class MultiFileReview {
   }
 
   private async close(title: string, proposals: vscode.Uri[]): Promise<void> {
-    // The multi-file diff editor's tab has no typed input in the API; it is known by its title.
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === title);
+    // The multi-file diff editor's tab has no typed input in the API; it is known by its title (VS Code appends "(2 files)").
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label.startsWith(title));
     if (tabs.length) await vscode.window.tabGroups.close(tabs, true).then(undefined, () => undefined);
     for (const proposal of proposals) await closeProposalTabs(proposal);
   }

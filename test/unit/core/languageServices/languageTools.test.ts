@@ -98,7 +98,7 @@ describe('language tools (spec §13)', () => {
   it('Symbols: `<kind> <name> — <path>:<line>`', async () => {
     services.symbols = [{ kind: 'function', name: 'total', location: { path: 'src/calc.ts', line: 0, character: 16 } }, { kind: 'method', name: 'totalize', container: 'Cart', location: { path: 'src/cart.ts', line: 9, character: 2 } }];
     const result = await registry.invoke('Symbols', { query: 'total' }, h.ctx);
-    assert.equal(result.text, 'function total — src/calc.ts:1\nmethod Cart.totalize — src/cart.ts:10');
+    assert.equal(result.text, "2 symbols match 'total':\nfunction total — src/calc.ts:1\nmethod Cart.totalize — src/cart.ts:10");
     assert.equal((await registry.invoke('Symbols', { query: 'zzz' }, h.ctx)).text, "No symbols match 'zzz'.");
   });
 
