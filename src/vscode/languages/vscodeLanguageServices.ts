@@ -6,6 +6,8 @@ import { WorkspacePaths } from './workspacePaths';
 
 type AnyLocation = vscode.Location | vscode.LocationLink;
 
+const unservedRecheckMs = 30_000;
+
 const extensionOf = (path: string) => /(\.[^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? path.slice(path.lastIndexOf('/') + 1);
 
 function isInTab(uri: vscode.Uri): boolean {
@@ -23,7 +25,7 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
   private readonly paths: WorkspacePaths;
   /** File extensions a language server reports problems for, and those it does not (spec §13: those cost no wait). */
   private readonly served = new Set<string>();
-  private readonly unserved = new Set<string>();
+  private readonly unserved = new Map<string, number>();
   private readonly subscription: vscode.Disposable;
 
   constructor(root: () => string | undefined) {
@@ -147,7 +149,8 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
   private async hasLanguageServer(uri: vscode.Uri): Promise<boolean> {
     const extension = extensionOf(uri.path);
     if (this.served.has(extension)) return true;
-    if (this.unserved.has(extension)) return false;
+    // Asked again after a while: a server still starting (TypeScript's, just activated) had no symbols yet.
+    if (Date.now() - (this.unserved.get(extension) ?? -Infinity) < unservedRecheckMs) return false;
     const document = await vscode.workspace.openTextDocument(uri);
     const symbols = await vscode.commands.executeCommand<unknown[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri).then((s) => s, () => undefined);
     if (symbols?.length) {
@@ -155,7 +158,7 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
       return true;
     }
     // An empty document has no symbols whatever its server: only a document with content tells.
-    if (document.getText().trim() !== '') this.unserved.add(extension);
+    if (document.getText().trim() !== '') this.unserved.set(extension, Date.now());
     return false;
   }
 }
