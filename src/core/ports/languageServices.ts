@@ -67,7 +67,7 @@ export interface LanguageServices {
   onDidChangeProblems(listener: (paths: readonly string[]) => void): Disposable;
   /**
    * Makes the language server check a file (TypeScript's checks only files open in an editor tab, so VS Code
-   * shows it as a preview tab without taking the focus), and tells whether a server checks its kind of file.
+   * gives it a tab without taking the focus), and tells whether a server checks its kind of file.
    */
   watchFile(path: string): Promise<WatchedFile>;
   definitions(at: SourcePosition): Promise<SourceLocation[]>;

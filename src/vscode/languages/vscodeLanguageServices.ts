@@ -72,8 +72,9 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
     if (!(await this.hasLanguageServer(uri))) return { hasLanguageServer: false, newlyOpened: false };
     const inTab = isInTab(uri);
     // TypeScript checks only files open in an editor tab (its TabResourceTracker), not documents merely opened:
-    // the file is shown as a preview tab, without taking the focus, as peers show the file they just changed.
-    if (!inTab) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true, preserveFocus: true });
+    // the file gets a tab, without taking the focus, as peers show the file they just changed. Not a preview
+    // tab: the next file's would replace it, and the server would drop the first file's problems.
+    if (!inTab) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false, preserveFocus: true });
     return { hasLanguageServer: true, newlyOpened: !inTab };
   }
 
