@@ -97,8 +97,9 @@ describe('what VS Code knows: problems and code navigation', function () {
     console.log(`      figure: Write of a .txt, next ones → next request ${toolTurnaround(requests, 3)} ms; no wait, own work ${moreText[1]} ms`);
   });
 
-  it('Usages lists the caller in another file, Symbols finds the function, Rename changes both files with one approval and Revert restores both', async function () {
+  it('Problems lists the open caller\'s error, Usages lists the caller in another file, Symbols finds the function, Rename changes both files with one approval and Revert restores both', async function () {
     suite.model.enqueue(
+      { text: '<Problems>\n<path>src</path>\n</Problems>' },
       { text: '<Usages>\n<symbol>total</symbol>\n<path>src/calc.ts</path>\n<line_content>export function total</line_content>\n</Usages>' },
       { text: '<Symbols>\n<query>total</query>\n</Symbols>' },
       { text: '<Rename>\n<symbol>total</symbol>\n<path>src/calc.ts</path>\n<line_content>export function total</line_content>\n<new_name>sumAll</new_name>\n</Rename>' },
@@ -110,11 +111,13 @@ describe('what VS Code knows: problems and code navigation', function () {
     const approval = transcriptEntries(chat, 'approval').last();
     await approval.waitFor({ timeout: 60_000 });
     const requests = chatPosts(suite.model);
-    const usages = lastMessage(requests[1]!).content;
+    const problems = lastMessage(requests[1]!).content;
+    assert.match(problems, /^src\/main\.ts:4:14 error ts 2322: Type 'number' is not assignable to type 'string'\.$/m, problems);
+    const usages = lastMessage(requests[2]!).content;
     assert.match(usages, /Definitions:\nsrc\/calc\.ts:1: export function total\(items: number\[\]\): number \{/, usages);
     assert.match(usages, /References:[\s\S]*^src\/main\.ts:1: import \{ total \} from '\.\/calc';$/m, usages);
     assert.match(usages, /^src\/main\.ts:3: export const sum: number = total\(\[1, 2\]\);$/m, usages);
-    const symbols = lastMessage(requests[2]!).content;
+    const symbols = lastMessage(requests[3]!).content;
     // TypeScript names a function `total()`.
     assert.match(symbols, /^function total(\(\))? — src\/calc\.ts:1$/m, symbols);
 
@@ -127,7 +130,7 @@ describe('what VS Code knows: problems and code navigation', function () {
     assert.equal(await transcriptEntries(chat, 'approval').count(), 1, 'approved once');
     assert.match(fs.readFileSync(path.join(workspace, 'src/calc.ts'), 'utf8'), /export function sumAll\(/);
     assert.match(fs.readFileSync(path.join(workspace, 'src/main.ts'), 'utf8'), /import \{ sumAll \} from '\.\/calc';[\s\S]*= sumAll\(\[1, 2\]\)/);
-    const renamed = lastMessage(chatPosts(suite.model)[3]!).content;
+    const renamed = lastMessage(chatPosts(suite.model)[4]!).content;
     assert.match(renamed, /Renamed 'total' to 'sumAll' in 2 files:\nsrc\/calc\.ts: 1 replacement\nsrc\/main\.ts: 2 replacements/, renamed);
     await eventually(async () => assert.equal(await session.page.locator('.tabs-container .tab', { hasText: 'proposed by CodeAgent' }).count(), 0), { message: 'the review closed' });
 
@@ -140,7 +143,7 @@ describe('what VS Code knows: problems and code navigation', function () {
       assert.equal(fs.readFileSync(path.join(workspace, 'src/main.ts'), 'utf8'), MAIN);
     }, { timeoutMs: 20_000, message: 'both files reverted' });
 
-    console.log(`      figure: Usages (warm TypeScript server) → next request ${toolTurnaround(requests, 0)} ms`);
-    console.log(`      figure: Symbols (warm TypeScript server) → next request ${toolTurnaround(requests, 1)} ms`);
+    console.log(`      figure: Usages (warm TypeScript server) → next request ${toolTurnaround(requests, 1)} ms`);
+    console.log(`      figure: Symbols (warm TypeScript server) → next request ${toolTurnaround(requests, 2)} ms`);
   });
 });

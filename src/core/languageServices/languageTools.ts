@@ -21,7 +21,7 @@ export interface LanguageTools {
 export function languageTools(services: LanguageServices, clock: Clock, diagnosticsWaitMs: () => number, log?: (message: string) => void): LanguageTools {
   const afterChange = new ProblemsAfterChange(services, clock, defaultTiming(diagnosticsWaitMs), log);
   return {
-    tools: [problemsTool(services), usagesTool(services), symbolsTool(services), renameTool(services, afterChange)] as AnyToolDefinition[],
+    tools: [problemsTool(services, afterChange), usagesTool(services), symbolsTool(services), renameTool(services, afterChange)] as AnyToolDefinition[],
     decorate: (tool) => (problemReportingTools.includes(tool.name) ? withNewProblems(tool, afterChange) : tool),
   };
 }

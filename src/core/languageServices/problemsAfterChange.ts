@@ -83,6 +83,12 @@ export class ProblemsAfterChange {
     };
   }
 
+  /** Makes the servers check a file the Problems tool asks about; one they had not checked is waited for. */
+  async check(path: string, signal: AbortSignal): Promise<void> {
+    const [file] = await this.watchFiles([path]);
+    if (file?.newlyOpened && file.hasLanguageServer) await this.settle(signal);
+  }
+
   private watchFiles(paths: readonly string[]): Promise<WatchedFile[]> {
     // A file being created does not exist yet: it had no problems.
     return Promise.all(paths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false }))));

@@ -7,6 +7,7 @@ import { ToolFailure, success } from '../tools/toolResults';
 import type { ToolDefinition } from '../tools/toolTypes';
 import { countOf } from '../plural';
 import { problemLines, sortProblems } from './problemLines';
+import type { ProblemsAfterChange } from './problemsAfterChange';
 
 const maxLines = 100;
 
@@ -27,7 +28,7 @@ interface ProblemsData {
 }
 
 /** Spec §13 `Problems`: what the editor's Problems panel shows, one line a problem. */
-export function problemsTool(services: LanguageServices): ToolDefinition<ProblemsParams> {
+export function problemsTool(services: LanguageServices, afterChange: ProblemsAfterChange): ToolDefinition<ProblemsParams> {
   return {
     name: 'Problems',
     kind: 'read',
@@ -36,7 +37,10 @@ export function problemsTool(services: LanguageServices): ToolDefinition<Problem
     paramNames: ['path', 'severity'],
     async run(params, ctx) {
       const path = await resolveWorkspacePath(ctx.fs, params.path ?? '.');
-      if (!(await ctx.fs.stat(path))) throw new ToolFailure('file_not_found', `'${path}' does not exist.`);
+      const stat = await ctx.fs.stat(path);
+      if (!stat) throw new ToolFailure('file_not_found', `'${path}' does not exist.`);
+      // A server such as TypeScript's checks only the files open in the editor: a file asked about is opened first.
+      if (stat.type === 'file') await afterChange.check(path, ctx.signal);
       const found = sortProblems(services.problems().filter((p) => isUnder(p.path, path)).filter((p) => params.severity === undefined || p.severity === params.severity));
       const lines = problemLines(found, maxLines);
       const errors = found.filter((p) => p.severity === 'error').length;

@@ -50,6 +50,13 @@ describe('language tools (spec §13)', () => {
       assert.equal(record.data.problems.length, 3);
     });
 
+    it('a file the servers had not checked is opened for them first, and its problems waited for', async () => {
+      services.onWatch = (path) => services.setProblems(path, [tsError(0, 'Found once opened.', '2304')]);
+      const result = await registry.invoke('Problems', { path: 'src/calc.ts' }, h.ctx);
+      assert.deepEqual(services.watched, ['src/calc.ts']);
+      assert.match(result.text, /^src\/calc\.ts:1:3 error ts 2304: Found once opened\.$/m);
+    });
+
     it('says No problems. and refuses paths outside the workspace', async () => {
       assert.equal((await registry.invoke('Problems', { path: 'src/calc.ts' }, h.ctx)).text, 'No problems.');
       assert.equal((await registry.invoke('Problems', { path: '../etc' }, h.ctx)).status, 'error');
