@@ -41,6 +41,8 @@ import { suggestAgents } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
+import { languageTools } from './core/languageServices/languageTools';
+import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageServices';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -69,7 +71,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const newId = createIdGenerator(Date.now, 't');
   const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const mcp = startMcpServers({ version: String(context.extension.packageJSON.version ?? '0.0.0'), settings, workspaceRoot, output, trust });
-  const tools = () => createFullToolRegistry(mcp.tools());
+  // Spec §13: this host has language services, so the agent gets Problems/Usages/Symbols/Rename and edits report new problems.
+  const languageServices = new VscodeLanguageServices(workspaceRoot);
+  context.subscriptions.push(languageServices);
+  const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
+  const tools = () => createFullToolRegistry(mcp.tools(), language);
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();

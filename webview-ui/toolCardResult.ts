@@ -10,11 +10,16 @@ interface ResultDetail {
   path?: string;
   added?: number;
   removed?: number;
+  newProblems?: string[];
 }
 
-/** A Read result's numbered line (`    12\tcode`) and a Grep match (`src/a.ts:12: code`). */
+/** A Read result's numbered line (`    12\tcode`) and a Grep or Usages match (`src/a.ts:12: code`). */
 const numberedLine = /^\s*(\d+)\t(.*)$/;
 const grepMatch = /^(.+?):(\d+): (.*)$/;
+/** A problem (`src/a.ts:2:3 error ts 2322: …`, spec §13) and a workspace symbol (`function total — src/a.ts:1`). */
+const problemMatch = /^(.+?):(\d+):(\d+) ((?:error|warning)\b.*)$/;
+const symbolMatch = /^(.+ — )(.+):(\d+)$/;
+const newProblemsHeading = 'New problems after this edit:';
 
 /**
  * What a card shows of its call's outcome (spec §10), as an element with data-kind="tool-result": the result's
@@ -42,7 +47,11 @@ export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined 
     return section;
   }
   if (typeof detail.added === 'number' && detail.path && entry.turnId) {
-    section.append(editLine(first, detail as Required<Pick<ResultDetail, 'path' | 'added'>> & ResultDetail, entry.turnId));
+    section.append(editLine(first, detail as Required<Pick<ResultDetail, 'path' | 'added'>> & ResultDetail, entry.turnId), ...newProblems(detail));
+    return section;
+  }
+  if (detail.newProblems?.length) {
+    section.append(summaryLine(first), ...newProblems(detail));
     return section;
   }
   // A todo list's items are in the pinned checklist; the card keeps the one-line recap.
@@ -62,6 +71,16 @@ export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined 
   return section;
 }
 
+/** An edit's new problems, each opening its file at its line. */
+function newProblems(detail: ResultDetail): HTMLElement[] {
+  if (!detail.newProblems?.length) return [];
+  const block = document.createElement('div');
+  block.className = 'tool-result-lines new-problems';
+  block.dataset.kind = 'new-problems';
+  block.append(summaryLine(newProblemsHeading), ...detail.newProblems.map((line) => resultLine('Problems', line, undefined)));
+  return [block];
+}
+
 function summaryLine(text: string): HTMLElement {
   const line = document.createElement('div');
   line.className = 'tool-result-line';
@@ -73,9 +92,13 @@ function resultLine(tool: string, text: string, path: string | undefined): HTMLE
   const row = document.createElement('div');
   row.className = 'tool-result-line';
   const read = tool === 'Read' && path ? numberedLine.exec(text) : null;
-  const grep = tool === 'Grep' ? grepMatch.exec(text) : null;
+  const grep = tool === 'Grep' || tool === 'Usages' ? grepMatch.exec(text) : null;
+  const problem = problemMatch.exec(text);
+  const symbol = tool === 'Symbols' ? symbolMatch.exec(text) : null;
   if (read) row.append(fileLink(path!, Number(read[1]), read[1]!), ` ${read[2]}`);
   else if (grep) row.append(fileLink(grep[1]!, Number(grep[2]), `${grep[1]}:${grep[2]}`), ` ${grep[3]}`);
+  else if (problem) row.append(fileLink(problem[1]!, Number(problem[2]), `${problem[1]}:${problem[2]}:${problem[3]}`), ` ${problem[4]}`);
+  else if (symbol) row.append(symbol[1]!, fileLink(symbol[2]!, Number(symbol[3]), `${symbol[2]}:${symbol[3]}`));
   else row.textContent = text;
   return row;
 }

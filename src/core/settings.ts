@@ -34,6 +34,10 @@ export const Settings = z.object({
     /** `server/tool` or `server/*` (spec §12). */
     autoApproveMcpTools: z.array(z.string()).default([]),
   }).prefault({}),
+  tools: z.object({
+    /** Spec §13: how long an edit's result waits at most for the language services' problems to settle. */
+    diagnosticsWaitMs: z.number().int().min(0).max(30_000).default(2000),
+  }).prefault({}),
   agents: z.object({
     defaultContextMode: z.enum(['isolated', 'shared']).default('isolated'),
     allowSharedContext: z.boolean().default(true),

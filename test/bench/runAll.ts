@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   faults: async () => (await import('./faultsBench')).runFaultsBench(),
   vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
   mcp: async () => (await import('./mcpBench')).runMcpBench(),
+  language: async () => (await import('./languageBench')).runLanguageBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {

@@ -16,11 +16,12 @@ export interface Approver {
  */
 export function alwaysAskReason(request: ApprovalRequest): string | undefined {
   if (request.kind === 'edit') return request.reason ?? protectedConfigReason(request.path);
+  if (request.kind === 'edits') return request.reason ?? request.files.map((file) => protectedConfigReason(file.path)).find((reason) => reason !== undefined);
   return request.kind === 'read' ? request.reason : undefined;
 }
 
 export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
-  if (request.kind === 'edit') return alwaysAskReason(request) === undefined && approval.autoApproveEdits;
+  if (request.kind === 'edit' || request.kind === 'edits') return alwaysAskReason(request) === undefined && approval.autoApproveEdits;
   if (request.kind === 'read') return request.reason === undefined && approval.autoApproveReadOnly;
   if (request.kind === 'mcp') return (request.readOnly && approval.autoApproveReadOnly) || mcpToolAutoApproved(approval.autoApproveMcpTools, request.server, request.serverTool);
   if (approval.autoApproveCommands) return true;
@@ -37,7 +38,12 @@ export function describeApproval(request: ApprovalRequest): string {
   if (request.kind === 'command') return `$ ${request.command}`;
   if (request.kind === 'read') return request.reason ? `${request.summary}\n\nAsking because this ${request.reason}.` : request.summary;
   if (request.kind === 'mcp') return `MCP server: ${request.server}\nTool: ${request.serverTool}\nArguments: ${JSON.stringify(request.arguments, null, 2)}`;
-  const patch = createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });
+  if (request.kind === 'edits') return [request.title, ...request.files.map((file) => filePatch(file.path, file.before, file.after))].join('\n');
+  return filePatch(request.path, request.before, request.after);
+}
+
+function filePatch(path: string, before: string | undefined, after: string): string {
+  const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', after, before === undefined ? '(new file)' : '', '', { context: 3 });
   // jsdiff starts with an "Index"-style ===== rule that says nothing here.
   return patch.replace(/^=+\n/, '');
 }
@@ -55,9 +61,9 @@ export function approvalFor(options: {
   return async (asked) => {
     const tool = asked.kind === 'command' ? 'Bash' : asked.tool;
     if (isAutoApproved(asked, settings.approval)) return { decision: 'accepted' };
-    const editReason = asked.kind === 'edit' ? alwaysAskReason(asked) : undefined;
+    const editReason = asked.kind === 'edit' || asked.kind === 'edits' ? alwaysAskReason(asked) : undefined;
     // The diff editor shows the reason too, so the edit request carries it.
-    const request = editReason && asked.kind === 'edit' ? { ...asked, reason: editReason } : asked;
+    const request = editReason && (asked.kind === 'edit' || asked.kind === 'edits') ? { ...asked, reason: editReason } : asked;
     const detail = describeApproval(request);
     const cwd = request.kind === 'command' ? request.cwd : undefined;
     const reason = editReason ? { reason: editReason } : {};

@@ -45,7 +45,7 @@ export class PendingApprovals implements Approver {
   }
 
   private waitingEdits(): string[] {
-    return [...this.waiting].filter(([, w]) => w.kind === 'edit').map(([id]) => id);
+    return [...this.waiting].filter(([, w]) => w.kind === 'edit' || w.kind === 'edits').map(([id]) => id);
   }
 
   isWaiting(callId: string): boolean {

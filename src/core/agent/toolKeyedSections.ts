@@ -1,5 +1,6 @@
 import editingSection from '../../../prompts/editing.md';
 import verificationSection from '../../../prompts/verification.md';
+import languageServicesSection from '../../../prompts/languageServices.md';
 
 /** A prompt section that only makes sense when the agent has one of these tools (a planner neither edits nor tests). */
 interface ToolKeyedSection {
@@ -12,6 +13,8 @@ const editTools = ['Edit', 'MultiEdit', 'Write'];
 const sections: readonly ToolKeyedSection[] = [
   { text: verificationSection, whenOffered: [...editTools, 'Bash'] },
   { text: editingSection, whenOffered: editTools },
+  // Only a host with language services (VS Code) offers these tools; a headless host's prompt never mentions them.
+  { text: languageServicesSection, whenOffered: ['Problems', 'Usages', 'Rename'] },
 ];
 
 /** The sections whose tools are offered, in order, each followed by a blank line. */

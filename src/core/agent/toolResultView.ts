@@ -23,6 +23,13 @@ export function summarizeResult(result: ToolResult): string {
 }
 
 export function resultDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {
+  const detail = changeDetail(tool, result);
+  const newProblems = dataOf<{ newProblems: string[] }>(result).newProblems;
+  if (!Array.isArray(newProblems) || newProblems.length === 0) return detail;
+  return { ...(detail ?? {}), newProblems };
+}
+
+function changeDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {
   switch (tool) {
     case 'Bash': {
       const data = dataOf<BashData>(result);

@@ -9,4 +9,6 @@ export interface ToolResultDetail {
   path?: string;
   added?: number;
   removed?: number;
+  /** The problems a change newly brought (spec §13), one line each, which the card links to their files. */
+  newProblems?: string[];
 }

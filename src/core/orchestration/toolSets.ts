@@ -8,15 +8,23 @@ import { taskTool } from '../subagents/taskTool';
 import { defaultTools } from '../tools/defaultTools';
 import { ToolRegistry } from '../tools/toolRegistry';
 import type { AnyToolDefinition, ToolResult } from '../tools/toolTypes';
+import type { LanguageTools } from '../languageServices/languageTools';
 
 export const planToolNames: readonly string[] = ['PlanTask', 'UpdateTaskStatus'];
 
 const builtInTools: readonly AnyToolDefinition[] = [...defaultTools, taskTool, planTaskTool, updateTaskStatusTool] as readonly AnyToolDefinition[];
 export const builtInToolNames: readonly string[] = builtInTools.map((tool) => tool.name);
 
-/** Every tool CodeAgent has: the built-ins, Task, the plan tools and the MCP servers' tools. Each turn offers a subset. */
-export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = []): ToolRegistry {
-  return new ToolRegistry([...builtInTools, ...mcpTools]);
+/**
+ * Every tool CodeAgent has: the built-ins, Task, the plan tools, the language tools where the host has
+ * language services (after Grep; the edit tools then report new problems) and the MCP servers' tools.
+ * Each turn offers a subset.
+ */
+export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = [], language?: LanguageTools): ToolRegistry {
+  if (!language) return new ToolRegistry([...builtInTools, ...mcpTools]);
+  const tools = builtInTools.map((tool) => language.decorate(tool));
+  const afterGrep = tools.findIndex((tool) => tool.name === 'Grep') + 1;
+  return new ToolRegistry([...tools.slice(0, afterGrep), ...language.tools, ...tools.slice(afterGrep), ...mcpTools]);
 }
 
 

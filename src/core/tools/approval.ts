@@ -11,6 +11,8 @@ export type ApprovalRequest =
       /** Set for a file that configures the agent or runs code on open: always asked, and the card says why. */
       reason?: string;
     }
+  /** One change of several files (Rename, spec §13), approved once for all of them. */
+  | { kind: 'edits'; tool: string; title: string; files: EditedFile[]; reason?: string }
   | { kind: 'command'; command: string; cwd: string }
   /** An MCP server's tool (spec §12): approved like a command unless it is read-only or listed in approval.autoApproveMcpTools. */
   | { kind: 'mcp'; tool: string; server: string; serverTool: string; arguments: Record<string, unknown>; readOnly: boolean }
@@ -20,9 +22,18 @@ export type ApprovalRequest =
    */
   | { kind: 'read'; tool: string; summary: string; reason?: string };
 
+export interface EditedFile {
+  path: string;
+  before: string;
+  after: string;
+}
+
 export type ApprovalDecision =
-  /** finalContent: the user's edit of the proposal (file content, or the command to run); it wins. */
-  | { decision: 'accepted'; finalContent?: string }
+  /**
+   * finalContent: the user's edit of the proposal (file content, or the command to run); it wins.
+   * finalContents: the same for a change of several files, by path (only the files the user edited).
+   */
+  | { decision: 'accepted'; finalContent?: string; finalContents?: Record<string, string> }
   | { decision: 'rejected'; feedback?: string };
 
 /** One file change made by a tool, for the turn's change list (spec §8). */

@@ -7,6 +7,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../../core/tools/approva
 import { OriginalContentProvider, ProposalFileSystem } from './proposalFileSystem';
 import { closeProposalTabs, dirtyEditorOf } from './proposalTabs';
 import { errorMessage } from '../../core/errorMessage';
+import { MultiFileReview } from './multiFileReview';
 
 /** How long VS Code may take to show the diff before the user is told to decide in the chat card. */
 const openTimeoutMs = 10_000;
@@ -28,6 +29,7 @@ export interface ReviewTarget {
  */
 export class DiffEditorApprover implements Approver {
   private readonly reviews = new Map<string, ReviewTarget>();
+  private readonly multiFile: MultiFileReview;
 
   constructor(
     private readonly pending: PendingApprovals,
@@ -35,7 +37,9 @@ export class DiffEditorApprover implements Approver {
     private readonly originals: OriginalContentProvider,
     private readonly workspaceRoot: () => string | undefined,
     private readonly warn: (message: string) => void,
-  ) {}
+  ) {
+    this.multiFile = new MultiFileReview(pending, proposals, originals, workspaceRoot, warn);
+  }
 
   /** The review whose proposal `uri` shows, for the title-bar and CodeLens commands. */
   reviewOf(uri: vscode.Uri | undefined): ReviewTarget | undefined {
@@ -69,6 +73,7 @@ export class DiffEditorApprover implements Approver {
   }
 
   async request(request: ApprovalRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal): Promise<ApprovalDecision> {
+    if (request.kind === 'edits') return this.multiFile.request(request, info, signal);
     if (request.kind !== 'edit') return this.pending.request(request, info, signal);
     const root = this.workspaceRoot();
     const file = root ? vscode.Uri.file(path.join(root, request.path)) : undefined;

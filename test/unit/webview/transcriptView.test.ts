@@ -109,6 +109,20 @@ describe('TranscriptView in Chromium', function () {
     assert.deepEqual(await harness.page.evaluate(() => window.transcriptHarness.clickFileLine('call-r')), [{ type: 'openFile', path: 'src/a.ts', line: 1 }], 'a Read line opens the file at that line');
   });
 
+  it('an edit\'s new problems, Usages and Symbols lines open the file at their line (spec §13)', async () => {
+    const problem = "src/b.ts:7:3 error ts 2322: Type 'string' is not assignable to type 'number'.";
+    await reset([
+      call('e', 'Edit', { status: 'done', result: `Edited src/a.ts: 1 replacement, line 2 changed.\n\nNew problems after this edit:\n${problem}`, detail: { path: 'src/a.ts', added: 1, removed: 1, newProblems: [problem] } }),
+      call('u', 'Usages', { status: 'done', params: { symbol: 'total', path: 'src/a.ts' }, result: 'Definitions:\nsrc/calc.ts:4: export function total() {' }),
+      call('s', 'Symbols', { status: 'done', params: { query: 'total' }, result: "2 symbols match 'total':\nmethod Cart.total — src/cart.ts:9\nfunction total — src/calc.ts:4" }),
+    ]);
+    await harness.page.evaluate(() => window.transcriptHarness.settled());
+    assert.equal(await harness.page.locator('[data-id="call-e"] [data-kind="new-problems"]').textContent(), `New problems after this edit:${problem}`);
+    assert.deepEqual(await harness.page.evaluate(() => window.transcriptHarness.clickFileLine('call-e')), [{ type: 'openFile', path: 'src/b.ts', line: 7 }], 'a problem opens its file at its line');
+    assert.deepEqual(await harness.page.evaluate(() => window.transcriptHarness.clickFileLine('call-u')), [{ type: 'openFile', path: 'src/calc.ts', line: 4 }], 'a usage opens like a Grep match');
+    assert.deepEqual(await harness.page.evaluate(() => window.transcriptHarness.clickFileLine('call-s')), [{ type: 'openFile', path: 'src/cart.ts', line: 9 }], 'a symbol opens its declaration');
+  });
+
   it('keeps the todo list out of the transcript and live above the input: open while busy, folded to its progress when idle', async () => {
     await reset([]);
     await harness.page.evaluate(() => window.transcriptHarness.busy(true));

@@ -5,6 +5,8 @@ import { subagentSystemPrompt } from '../../../../src/core/orchestration/subagen
 import { createFullToolRegistry } from '../../../../src/core/orchestration/toolSets';
 import { turnProfile, type TurnProfile } from '../../../../src/core/orchestration/turnProfile';
 import { childToolRegistry } from '../../../../src/core/subagents/childTools';
+import { languageTools } from '../../../../src/core/languageServices/languageTools';
+import { FakeLanguageServices, VirtualClock } from '../languageServices/languageServicesKit';
 
 /** A fixed environment, so the snapshots change only when the prompt does. */
 export const environment = { os: 'Linux 6.8.0 (linux)', shell: '/bin/bash', workspaceRoot: '/home/dev/project', date: '2026-01-15' };
@@ -14,7 +16,13 @@ export const sampleAgents: AgentDefinition[] = [
   { name: 'test-fixer', description: 'Runs the test suite and fixes failing tests.', tools: {}, systemPrompt: 'You fix tests.', source: { path: '.codeagent/agents/test-fixer.md', origin: 'project' } },
 ];
 
-export type PromptName = 'xml' | 'native' | 'plan' | 'subagent';
+/** `vscode-*`: as the VS Code host builds them, with its language tools (spec §13); the others as a headless host. */
+export type PromptName = 'xml' | 'native' | 'plan' | 'subagent' | 'vscode-xml' | 'vscode-native';
+
+/** The full registry of a host with language services (VS Code). */
+export function languageHostRegistry() {
+  return createFullToolRegistry([], languageTools(new FakeLanguageServices(), new VirtualClock(), () => 2000));
+}
 
 export interface AssembledPrompt {
   /** The L1 system message exactly as sent. */
@@ -29,10 +37,12 @@ function mainPrompt(protocol: 'xml' | 'native', profile: TurnProfile): string {
 
 /** The prompts as AgentSession and the sub-agent launcher assemble them, from the real tool registry. */
 export function assembledPrompt(name: PromptName, agents: readonly AgentDefinition[] = []): AssembledPrompt {
-  const all = createFullToolRegistry();
+  const all = name.startsWith('vscode-') ? languageHostRegistry() : createFullToolRegistry();
   const route = (planMode: boolean) => ({ kind: 'turn' as const, text: 'hi', planMode });
   switch (name) {
+    case 'vscode-xml':
     case 'xml': return { system: mainPrompt('xml', turnProfile(all, route(false), agents)) };
+    case 'vscode-native':
     case 'native': {
       const profile = turnProfile(all, route(false), agents);
       return { system: mainPrompt('native', profile), functions: JSON.stringify(profile.tools.specs(), null, 2) };

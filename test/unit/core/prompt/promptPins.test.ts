@@ -16,7 +16,7 @@ import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
 import { faultSession } from '../../faults/faultSessionKit';
 import { TempWorkspace } from '../tools/toolTestKit';
 import { buildSystemPrompt } from '../../../../src/core/agent/systemPrompt';
-import { assembledPrompt, environment, sampleAgents } from './assembledPrompts';
+import { assembledPrompt, environment, languageHostRegistry, sampleAgents } from './assembledPrompts';
 
 const all = createFullToolRegistry();
 const turn = (planMode: boolean, agents = sampleAgents) => turnProfile(all, { kind: 'turn', text: 'hi', planMode }, agents);
@@ -30,6 +30,8 @@ const offeredSets: [string, AnyToolDefinition[]][] = [
   ['plan mode, agents', withTurnTaskTool(mainAgentTools(all, true), all, sampleAgents, true).list()],
   ['named agent', withTurnTaskTool(namedAgentTools(all, sampleAgents[1]!.tools), all, sampleAgents, false).list()],
   ['sub-agent', childToolRegistry(all).list()],
+  ['VS Code host (language tools)', languageHostRegistry().list()],
+  ['VS Code sub-agent', childToolRegistry(languageHostRegistry()).list()],
 ];
 
 /** `- name (required|optional): …` lines of a doc's Parameters section. */
@@ -66,7 +68,7 @@ describe('what the prompt promises, pinned against the code', () => {
   describe('native mode', () => {
     it('no function description mentions XML, elements, tags or an angle-bracket tag', () => {
       for (const profile of [turn(false, []), turn(false), turn(true), namedAgentTurn]) {
-        for (const { name, description } of [...profile.tools.specs(), ...childToolRegistry(all).toolSpecs()]) {
+        for (const { name, description } of [...profile.tools.specs(), ...childToolRegistry(all).toolSpecs(), ...languageHostRegistry().toolSpecs()]) {
           assert.doesNotMatch(description, /<\/?[A-Za-z_]/, `${name}: ${description}`);
           assert.doesNotMatch(description, /\b(xml|elements?|tags?|CDATA)\b/i, `${name}: ${description}`);
           assert.doesNotMatch(description, /Example/, name);
