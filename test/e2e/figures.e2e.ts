@@ -2,11 +2,14 @@
 // e2e log. They assert what the user must see, never a duration: timings are read, not enforced.
 import * as assert from 'node:assert/strict';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
-import { sendChatMessage, waitForIdle } from './support/chatPanel';
+import { sendAndWaitForTurn, sendChatMessage, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { codeAgentLogText } from './support/extensionLog';
 import { chatPosts } from './support/modelRequests';
+import { generateTree, median, rawRgMs, recordSendPresses, sendPresses } from './support/hotPathFigures';
+import { fixtureWorkspace, projectRoot } from './support/paths';
+import * as path from 'node:path';
 
 const ANSWER_KB = 200;
 
@@ -74,5 +77,46 @@ describe('figures in real VS Code', function () {
       return match;
     }, { timeoutMs: 20_000, message: 'the activation line in CodeAgent.log' });
     console.log(`      figure: extension activation ${Number(line[1]).toFixed(0)} ms (activate(), as logged by the extension)`);
+  });
+
+  it('figure: Send → the request on the wire, on the sample workspace (median of 5 messages)', async function () {
+    this.timeout(120_000);
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'figure-send', fixture: path.join(projectRoot, 'sample-workspace') });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await recordSendPresses(chat);
+    const messages = ['Warm up.', 'What does @src/app.ts do?', 'Explain the project rules.', 'List the files.', 'Summarise.', 'Thanks.'];
+    for (const text of messages) {
+      suite.model.enqueue({ text: 'OK.' });
+      await sendAndWaitForTurn(chat, text, 30_000);
+    }
+    const pressed = await sendPresses(chat);
+    const wire = chatPosts(suite.model).map((request, i) => request.receivedAt - pressed[i]!);
+    assert.equal(pressed.length, messages.length, 'every Send press was seen');
+    const measured = wire.slice(1);
+    console.log(`      figure: Send → request on the wire: median ${median(measured)} ms (each: ${measured.join(', ')} ms; the first, cold: ${wire[0]} ms)`);
+  });
+
+  it('figure: Glob **/*.py over 50,000 files, from the call\'s last byte to the next request, against raw rg --files', async function () {
+    this.timeout(180_000);
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'figure-glob', fixture: fixtureWorkspace });
+    generateTree(workspace, 50_000);
+    const rgMs = rawRgMs(workspace, '**/*.py');
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    const runs: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      suite.model.reset();
+      suite.model.enqueue({ text: '<Glob><pattern>**/*.py</pattern></Glob>' }, { text: 'Found them.' });
+      await sendAndWaitForTurn(chat, `Find the Python files (${round}).`, 60_000);
+      const [call, next] = chatPosts(suite.model);
+      assert.ok(call?.completedAt && next, 'the Glob call and the request after it');
+      assert.match(JSON.stringify(next.body.messages.at(-1)), /7500 files|7,500/, 'the next request carries the Glob result');
+      runs.push(next.receivedAt - call.completedAt);
+    }
+    const ours = median(runs.slice(1));
+    console.log(`      figure: Glob **/*.py over 50,000 files: call's last byte → next request median ${ours.toFixed(0)} ms (each: ${runs.join(', ')} ms; the first, cold); raw rg --files ${rgMs.toFixed(0)} ms; ${(ours / rgMs).toFixed(2)}× (target ≤ 1.5× + 250 ms = ${(1.5 * rgMs + 250).toFixed(0)} ms)`);
   });
 });
