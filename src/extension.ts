@@ -39,6 +39,7 @@ import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalSc
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
+import { startBackgroundProcesses } from './vscode/processesSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
 
@@ -69,7 +70,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const newId = createIdGenerator(Date.now, 't');
   const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const mcp = startMcpServers({ version: String(context.extension.packageJSON.version ?? '0.0.0'), settings, workspaceRoot, output, trust });
-  const tools = () => createFullToolRegistry(mcp.tools());
+  const background = startBackgroundProcesses({ settings, workspaceRoot, log });
+  const tools = () => createFullToolRegistry(mcp.tools(), background.processes);
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();
@@ -110,6 +112,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       onChange,
       onProblem: (problem) => output.warn(problem),
       environment: () => sessionEnvironment(root),
+      inputReminder: background.reminder,
     }, restored);
   };
 
@@ -151,9 +154,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     onEvent: (event) => livePreviews.observe(event),
     review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log)),
   });
-  // Deactivation waits for the servers' processes to end: none is left behind.
+  // Deactivation waits for the servers' and background commands' processes to end: none is left behind.
   flushOnDeactivate = async () => {
-    await Promise.all([controller.flush(), mcp.stop()]);
+    await Promise.all([controller.flush(), mcp.stop(), background.stop()]);
   };
   // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.
   void closeStaleProposalTabs();
@@ -171,11 +174,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel]);
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, background.panel]);
 
   context.subscriptions.push(
     output,
     ...mcp.disposables,
+    ...background.disposables,
     // Kept alive while hidden: showing the chat again is instant, and code-server's webview service worker
     // cannot strand a re-created view blank.
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),

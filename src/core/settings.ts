@@ -34,6 +34,10 @@ export const Settings = z.object({
     /** `server/tool` or `server/*` (spec §12). */
     autoApproveMcpTools: z.array(z.string()).default([]),
   }).prefault({}),
+  tools: z.object({
+    /** Spec §14: background processes running at once. */
+    maxBackgroundProcesses: z.number().int().min(1).max(100).default(10),
+  }).prefault({}),
   agents: z.object({
     defaultContextMode: z.enum(['isolated', 'shared']).default('isolated'),
     allowSharedContext: z.boolean().default(true),

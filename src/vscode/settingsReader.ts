@@ -9,6 +9,7 @@ const keys: Record<string, string[]> = {
   context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds'],
   agent: ['maxIterations', 'planMode'],
   approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'autoApproveMcpTools'],
+  tools: ['maxBackgroundProcesses'],
   agents: ['defaultContextMode', 'allowSharedContext', 'sharedContextMaxMessages'],
   mcp: ['servers'],
 };

@@ -23,6 +23,7 @@ const specSettings: Record<string, unknown> = {
   'approval.autoApproveCommands': false, 'approval.commandAllowList': [],
   'agents.defaultContextMode': undefined, 'agents.allowSharedContext': true, 'agents.sharedContextMaxMessages': 100,
   'agent.planMode': false, 'mcp.servers': undefined, 'approval.autoApproveMcpTools': [],
+  'tools.maxBackgroundProcesses': 10,
 };
 
 describe('package.json manifest', () => {

@@ -66,6 +66,8 @@ export interface AgentSessionDeps {
   onProblem?: (message: string) => void;
   /** Named agents (spec §7); none when absent. */
   agents?: AgentCatalog;
+  /** A reminder appended to each user message (spec §14: the background processes still running); '' for none. */
+  inputReminder?: () => string;
 }
 
 /** One conversation: owns its history, todos, read ledger and totals, and runs one agent turn at a time. */
@@ -250,7 +252,7 @@ export class AgentSession {
     const profile = turnProfile(tools, route, this.deps.agents?.agents);
     let input;
     try {
-      input = await preprocessUserInput(route.text, this.deps.fs, controller.signal);
+      input = await preprocessUserInput(route.text, this.deps.fs, controller.signal, this.deps.inputReminder?.());
     } catch (error) {
       if (!controller.signal.aborted) throw error;
       // Nothing reached the model or history; the message stays visible so the user can send it again.

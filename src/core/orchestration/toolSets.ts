@@ -6,17 +6,30 @@ import type { TurnTools } from '../agent/agentTurn';
 import { turnToolsFrom } from '../agent/registryTurnTools';
 import { taskTool } from '../subagents/taskTool';
 import { defaultTools } from '../tools/defaultTools';
+import { createBashTool } from '../tools/bashTool';
+import type { BackgroundProcesses } from '../processes/backgroundProcesses';
+import { createBashOutputTool } from '../processes/bashOutputTool';
+import { backgroundBash } from '../processes/backgroundBash';
+import { createKillBashTool } from '../processes/killBashTool';
 import { ToolRegistry } from '../tools/toolRegistry';
 import type { AnyToolDefinition, ToolResult } from '../tools/toolTypes';
 
 export const planToolNames: readonly string[] = ['PlanTask', 'UpdateTaskStatus'];
 
-const builtInTools: readonly AnyToolDefinition[] = [...defaultTools, taskTool, planTaskTool, updateTaskStatusTool] as readonly AnyToolDefinition[];
-export const builtInToolNames: readonly string[] = builtInTools.map((tool) => tool.name);
+/** The built-ins in prompt order; Bash and its background tools share `processes` (spec §14). */
+function builtInTools(processes?: BackgroundProcesses): AnyToolDefinition[] {
+  const tools = defaultTools.flatMap((tool): AnyToolDefinition[] =>
+    tool.name === 'Bash' ? [createBashTool(processes && backgroundBash(processes)), createBashOutputTool(processes), createKillBashTool(processes)] as AnyToolDefinition[] : [tool as AnyToolDefinition]);
+  return [...tools, taskTool, planTaskTool, updateTaskStatusTool] as AnyToolDefinition[];
+}
+export const builtInToolNames: readonly string[] = builtInTools().map((tool) => tool.name);
 
-/** Every tool CodeAgent has: the built-ins, Task, the plan tools and the MCP servers' tools. Each turn offers a subset. */
-export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = []): ToolRegistry {
-  return new ToolRegistry([...builtInTools, ...mcpTools]);
+/**
+ * Every tool CodeAgent has: the built-ins, Task, the plan tools and the MCP servers' tools. Each turn offers a subset.
+ * Without `processes`, a background command is refused with a message (nothing may outlive the call).
+ */
+export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = [], processes?: BackgroundProcesses): ToolRegistry {
+  return new ToolRegistry([...builtInTools(processes), ...mcpTools]);
 }
 
 
