@@ -2,17 +2,26 @@
 // BashOutput, listed as a running process row, mirrored in a terminal by `Show output`, stopped from its row;
 // another stopped by KillBash; and none left behind when the extension host stops or is killed.
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { sendChatMessage, TRANSCRIPT, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { groupMembers, processesWith } from './support/markedProcesses';
 import { chatPosts, lastMessage } from './support/modelRequests';
+import { reloadWindow } from './support/windowReload';
 
 const run = `${process.pid}-${Date.now()}`;
 const marker = (name: string) => `codeagent-e2e-${name}-${run}`;
 const ticker = (name: string) => `echo ${marker(name)}; i=0; while true; do i=$((i+1)); echo tick $i; sleep 0.3; done`;
 const background = (command: string) => `<Bash>\n<command>${command}</command>\n<run_in_background>true</run_in_background>\n</Bash>`;
+
+async function runPaletteCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click({ timeout: 10_000 });
+}
 
 const processRow = (chat: Frame, id: string) => chat.locator(`[data-kind="process"][data-process="${id}"]`);
 
@@ -73,12 +82,16 @@ describe('background processes', function () {
     // Show output: a terminal named after the command, with what the ticker printed before it was opened, then live.
     await row.getByRole('button', { name: 'Show output' }).click();
     const terminalName = `CodeAgent: echo ${marker('A')}`;
-    await eventually(async () => assert.ok((await session.page.locator('.terminal-tabs-entry').allTextContents()).some((t) => t.includes(terminalName)), 'the terminal tab'), { timeoutMs: 20_000 });
+    const named = `[...document.querySelectorAll('.terminal-tabs-entry, .pane-header, .title, [aria-label]')].some((e) => (e.textContent + ' ' + (e.getAttribute('aria-label') || '')).includes(${JSON.stringify(terminalName)}))`;
+    await eventually(async () => assert.ok(await session.page.evaluate(named), `a terminal named ${terminalName}`), { timeoutMs: 20_000 });
     const terminalText = () => session.page.locator('.terminal-wrapper.active .xterm-rows').innerText();
-    await eventually(async () => assert.match(await terminalText(), new RegExp(`${marker('A')}\\s+tick 1\\s+tick 2`)), { timeoutMs: 20_000, message: 'the output from before the terminal opened' });
-    const lastTick = async () => Math.max(...[...(await terminalText()).matchAll(/tick (\d+)/g)].map((m) => Number(m[1])));
+    await eventually(async () => assert.match(await terminalText(), /tick \d+/), { timeoutMs: 20_000, message: 'the terminal shows ticks' });
+    await runPaletteCommand(session.page, 'Terminal: Scroll to Top');
+    await eventually(async () => assert.match(await terminalText(), new RegExp(`${marker('A')}\\s+tick 1\\s+tick 2\\s`)), { timeoutMs: 10_000, message: 'the output from before the terminal opened, from its first line' });
+    await runPaletteCommand(session.page, 'Terminal: Scroll to Bottom');
+    const lastTick = async () => Math.max(0, ...[...(await terminalText()).matchAll(/tick (\d+)/g)].map((m) => Number(m[1])));
     const before = await lastTick();
-    await eventually(async () => assert.ok((await lastTick()) > before + 2, 'new ticks arrive live'), { timeoutMs: 10_000 });
+    await eventually(async () => assert.ok((await lastTick()) > before + 2, `new ticks arrive live (after tick ${before})`), { timeoutMs: 10_000 });
     await session.screenshot('background-process-terminal');
 
     // Stop process bg-1 from its row: the row says exited, the whole group is gone, the terminal says so.
@@ -89,46 +102,38 @@ describe('background processes', function () {
     assert.equal(await chat.getByRole('button', { name: 'Stop process bg-1' }).count(), 0, 'an exited row has no Stop');
   });
 
-  it('nothing is left behind when the extension host stops (deactivate) or is killed', async function () {
-    suite.model.enqueue(
-      { text: background(ticker('C')) },
-      { text: 'Started C.' },
-      { text: background(ticker('D')) },
-      { text: 'Started D.' },
-    );
+  it('nothing is left behind when the window reloads, nor when the extension host is killed without deactivating', async function () {
+    suite.model.enqueue({ text: background(ticker('C')) }, { text: 'Started C.' });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'background-no-orphans', settings });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
-    let chat = await session.chatFrame();
+    const chat = await session.chatFrame();
     await sendChatMessage(chat, 'Start C');
     await runCommand(chat, 0);
     await waitForIdle(chat, 30_000);
     const [c] = processesWith(marker('C'));
     assert.ok(c, 'C runs');
+    assert.equal(await processRow(chat, 'bg-1').getAttribute('data-status'), 'running');
 
-    // Developer: Restart Extension Host stops the extension host the way closing the window does: deactivate runs.
-    await session.page.keyboard.press('F1');
-    const input = session.page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill('>Developer: Restart Extension Host');
-    await session.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Restart Extension Host' }).first().click({ timeout: 10_000 });
-    const stoppedAt = Date.now();
-    await eventually(async () => assert.deepEqual(groupMembers(c.pgid), []), { timeoutMs: 15_000, message: 'C stopped with the extension host' });
-    console.log(`      restart extension host: background process group gone after ${Date.now() - stoppedAt} ms`);
+    // The window reloads (closes and opens again): its extension host stops, and C with it.
+    const reloadedAt = Date.now();
+    const reloaded = await reloadWindow(session);
+    await eventually(async () => assert.deepEqual(groupMembers(c.pgid), []), { timeoutMs: 20_000, message: 'C stopped with the window' });
+    console.log(`      window reloaded: C's process group gone ${Date.now() - reloadedAt} ms after the reload began`);
 
-    // A new extension host; then it is killed outright (no deactivate): the watchdog stops what it started.
-    chat = await session.chatFrame({ timeoutMs: 30_000 });
-    await sendChatMessage(chat, 'Start D', 30_000);
-    await chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Bash"]`).nth(1).waitFor({ timeout: 30_000 });
-    await runCommand(chat, -1);
-    await waitForIdle(chat, 30_000);
+    // In the new window, D; then its extension host is killed outright (no deactivate): the watchdog stops D.
+    suite.model.enqueue({ text: background(ticker('D')) }, { text: 'Started D.' });
+    await sendChatMessage(reloaded, 'Start D', 30_000);
+    await reloaded.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Bash"]`).nth(1).waitFor({ timeout: 30_000 });
+    await runCommand(reloaded, -1);
+    await waitForIdle(reloaded, 30_000);
     const [d] = processesWith(marker('D'));
     assert.ok(d, 'D runs');
-    const extensionHost = d.ppid;
-    process.kill(extensionHost, 'SIGKILL');
+    assert.notEqual(d.ppid, c.ppid, 'a new extension host started D');
+    process.kill(d.ppid, 'SIGKILL');
     const killedAt = Date.now();
-    await eventually(async () => assert.deepEqual(groupMembers(d.pgid), []), { timeoutMs: 15_000, message: 'D stopped after its extension host was killed' });
-    console.log(`      extension host SIGKILLed: background process group gone after ${Date.now() - killedAt} ms`);
+    await eventually(async () => assert.deepEqual(groupMembers(d.pgid), []), { timeoutMs: 15_000, message: 'D stopped once its extension host was killed' });
+    console.log(`      extension host SIGKILLed: D's process group gone after ${Date.now() - killedAt} ms`);
     assert.deepEqual([...processesWith(marker('C')), ...processesWith(marker('D'))], []);
   });
 });
