@@ -170,7 +170,7 @@ export class BackgroundProcesses {
   /** Exited processes stay listed (their output readable) until newer ones push them out. */
   private forgetOldExited(): void {
     const exited = [...this.entries.values()].filter((entry) => entry.view.status === 'exited');
-    for (const entry of exited.slice(0, Math.max(0, exited.length - keptExited + 1))) this.entries.delete(entry.view.id);
+    for (const entry of exited.slice(0, Math.max(0, exited.length - keptExited))) this.entries.delete(entry.view.id);
   }
 
   private changed(): void {
