@@ -79,7 +79,7 @@ describe('fault suite: background processes', function () {
     const heapGrowth = (peakHeap - baseline.heapUsed) / mb;
     const rssGrowth = (peakRss - baseline.rss) / mb;
     console.log(`      100 MB flood in ${seconds.toFixed(1)} s: peak heap +${heapGrowth.toFixed(1)} MB, peak RSS +${rssGrowth.toFixed(1)} MB (1 MB kept)`);
-    assert.ok(heapGrowth < 40, `heap grew by ${heapGrowth.toFixed(1)} MB`);
+    assert.ok(heapGrowth < 60, `heap grew by ${heapGrowth.toFixed(1)} MB`);
   });
 
   it('a process that ignores SIGTERM is killed by SIGKILL 3 s later, children included', async () => {
