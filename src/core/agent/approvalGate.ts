@@ -34,7 +34,7 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
 }
 
 export function describeApproval(request: ApprovalRequest): string {
-  if (request.kind === 'command') return `$ ${request.command}`;
+  if (request.kind === 'command') return request.background ? `$ ${request.command}\n\nIn the background: it keeps running after this call, until it exits or is stopped.` : `$ ${request.command}`;
   if (request.kind === 'read') return request.reason ? `${request.summary}\n\nAsking because this ${request.reason}.` : request.summary;
   if (request.kind === 'mcp') return `MCP server: ${request.server}\nTool: ${request.serverTool}\nArguments: ${JSON.stringify(request.arguments, null, 2)}`;
   const patch = createTwoFilesPatch(`a/${request.path}`, `b/${request.path}`, request.before ?? '', request.after, request.before === undefined ? '(new file)' : '', '', { context: 3 });

@@ -68,7 +68,7 @@ export function createBashTool(background?: BackgroundBash): ToolDefinition<Bash
 
     async run(params, ctx) {
       throwIfCancelled(ctx.signal);
-      const decision = await ctx.approve({ kind: 'command', command: params.command, cwd: ctx.fs.root });
+      const decision = await ctx.approve({ kind: 'command', command: params.command, cwd: ctx.fs.root, ...(params.run_in_background ? { background: true as const } : {}) });
       if (decision.decision === 'rejected') {
         const feedback = decision.feedback?.trim();
         throw new ToolFailure('rejected', `The user rejected the command; it was not run.${feedback ? ` User feedback: ${feedback}` : ''}`, {

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { describeApproval } from '../../../../src/core/agent/approvalGate';
 import { BackgroundProcesses } from '../../../../src/core/processes/backgroundProcesses';
 import { createFullToolRegistry } from '../../../../src/core/orchestration/toolSets';
 import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
@@ -34,7 +35,8 @@ describe('background processes: Bash run_in_background, BashOutput, KillBash', f
     const result = await tools.invoke('Bash', { command: ticker, run_in_background: true }, h.ctx);
     const elapsed = Date.now() - started;
     assert.equal(result.status, 'success', result.text);
-    assert.deepEqual(h.approvals, [{ kind: 'command', command: ticker, cwd: h.ctx.fs.root }]);
+    assert.deepEqual(h.approvals, [{ kind: 'command', command: ticker, cwd: h.ctx.fs.root, background: true }]);
+    assert.match(describeApproval(h.approvals[0]!), /\n\nIn the background: it keeps running after this call/);
     assert.ok(elapsed < 2500, `returned after ${elapsed} ms`);
     assert.match(result.text, /^Started background process bg-1: i=0;/);
     assert.match(result.text, /tick 1\n/);
