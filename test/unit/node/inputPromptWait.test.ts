@@ -38,8 +38,9 @@ describe('NodeCommandRunner: a command waiting for input', function () {
   });
 
   it('a progress line that keeps changing without a newline is not a prompt while it moves', async () => {
-    const runner = new NodeCommandRunner(root, { env: process.env, inputWaitMs: 400 });
-    const result = await runner.run("for i in 1 2 3 4 5 6; do printf '\\r%s0%%' $i; sleep 0.2; done; echo", { cwd: '.', timeoutMs: 10_000 });
+    // 2.4 s in all, more than the wait, but never 1 s without output: silence counts from the last output.
+    const runner = new NodeCommandRunner(root, { env: process.env, inputWaitMs: 1000 });
+    const result = await runner.run("for i in 1 2 3 4 5 6 7 8; do printf '\\r%s0%%' $i; sleep 0.3; done; echo", { cwd: '.', timeoutMs: 10_000 });
     assert.equal(result.waitingForInput, undefined);
     assert.equal(result.exitCode, 0);
   });

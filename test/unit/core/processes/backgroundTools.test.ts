@@ -37,7 +37,7 @@ describe('background processes: Bash run_in_background, BashOutput, KillBash', f
     assert.equal(result.status, 'success', result.text);
     assert.deepEqual(h.approvals, [{ kind: 'command', command: ticker, cwd: h.ctx.fs.root, background: true }]);
     assert.match(describeApproval(h.approvals[0]!), /\n\nIn the background: it keeps running after this call/);
-    assert.ok(elapsed < 2500, `returned after ${elapsed} ms`);
+    assert.ok(elapsed < 4000, `returned after ${elapsed} ms (a ticker never ends: waiting for it would hang)`);
     assert.match(result.text, /^Started background process bg-1: i=0;/);
     assert.match(result.text, /tick 1\n/);
     assert.deepEqual(processes.running().map((p) => p.id), ['bg-1']);
