@@ -38,12 +38,16 @@ function processRow(process: ProcessView): HTMLElement {
   state.textContent = process.status === 'running' ? 'running' : `exited (${process.exitCode ?? 'signal'})`;
   const show = vscodeButton('Show output', () => post({ type: 'showProcessOutput', id: process.id }), { secondary: true });
   show.className = 'process-show';
-  row.append(dot, id, command, state, show);
+  // The buttons wrap below the command in a narrow panel rather than pushing it out of sight.
+  const actions = document.createElement('span');
+  actions.className = 'process-actions';
+  actions.append(show);
   if (process.status === 'running') {
     const stop = vscodeButton('Stop', () => post({ type: 'stopProcess', id: process.id }), { secondary: true });
     stop.className = 'process-stop';
     stop.setAttribute('aria-label', `Stop process ${process.id}`);
-    row.append(stop);
+    actions.append(stop);
   }
+  row.append(dot, id, command, state, actions);
   return row;
 }

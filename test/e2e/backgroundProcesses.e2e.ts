@@ -77,6 +77,11 @@ describe('background processes', function () {
     await eventually(async () => assert.equal(await processRow(chat, 'bg-2').getAttribute('data-status'), 'exited'), { timeoutMs: 10_000 });
     const [ticking] = processesWith(marker('A'));
     assert.ok(ticking, 'the ticker runs after the turn');
+    // At the side bar's width the row keeps its command readable and its buttons inside the panel.
+    const [rowBox, commandBox, stopBox] = await Promise.all([row.boundingBox(), row.locator('.process-command').boundingBox(), row.getByRole('button', { name: 'Stop process bg-1' }).boundingBox()]);
+    assert.ok(rowBox && commandBox && stopBox);
+    assert.ok(commandBox.width >= 80, `the command is ${commandBox.width} px wide`);
+    assert.ok(stopBox.x + stopBox.width <= rowBox.x + rowBox.width + 1, `Stop ends at ${stopBox.x + stopBox.width}, the row at ${rowBox.x + rowBox.width}`);
     await session.screenshot('background-process-rows');
 
     // Show output: a terminal named after the command, with what the ticker printed before it was opened, then live.
