@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BackgroundProcesses } from '../core/processes/backgroundProcesses';
 import { processStatusText } from '../core/processes/processStatus';
+import { ThrottledFeed } from '../core/processes/throttledFeed';
 
 /** A terminal expects CRLF; a process writes LF. */
 function terminalText(chunk: string): string {
@@ -9,7 +10,8 @@ function terminalText(chunk: string): string {
 
 /**
  * The `Show output` of a process row (spec §14): a VS Code terminal named `CodeAgent: <command>`, a Pseudoterminal
- * that mirrors the process's output — what it printed before the terminal opened, then live — and its exit.
+ * that mirrors the process's output — what it printed before the terminal opened, then live (a flood as its
+ * latest part: ThrottledFeed) — and its exit.
  * Typing does nothing: the process has no stdin. Closing the terminal leaves the process running.
  */
 export class ProcessTerminals {
@@ -38,18 +40,20 @@ export class ProcessTerminals {
 
   private mirror(id: string): vscode.Pseudoterminal {
     const write = new vscode.EventEmitter<string>();
-    const stops: (() => void)[] = [];
+    const feed = new ThrottledFeed((text) => write.fire(terminalText(text)));
+    const stops: (() => void)[] = [() => feed.dispose()];
     let exitShown = false;
     const showExit = () => {
       const process = this.processes.get(id);
       if (exitShown || process?.status !== 'exited') return;
       exitShown = true;
+      feed.flush();
       write.fire(`\r\n\x1b[2m[CodeAgent: process ${id} ${processStatusText(process)}]\x1b[0m\r\n`);
     };
     return {
       onDidWrite: write.event,
       open: () => {
-        const unfollow = this.processes.follow(id, (chunk) => write.fire(terminalText(chunk)));
+        const unfollow = this.processes.follow(id, (chunk) => feed.push(chunk));
         if (unfollow) stops.push(unfollow);
         stops.push(this.processes.onChange(showExit));
         showExit();
