@@ -39,6 +39,7 @@ import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalSc
 import { watchAgentFiles } from './vscode/agentFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
+import { startBackgroundProcesses } from './vscode/processesSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
 import { languageTools } from './core/languageServices/languageTools';
@@ -75,7 +76,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const languageServices = new VscodeLanguageServices(workspaceRoot);
   context.subscriptions.push(languageServices);
   const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
-  const tools = () => createFullToolRegistry(mcp.tools(), language);
+  const background = startBackgroundProcesses({ settings, workspaceRoot, log });
+  const tools = () => createFullToolRegistry(mcp.tools(), { language, processes: background.processes });
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();
@@ -116,6 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       onChange,
       onProblem: (problem) => output.warn(problem),
       environment: () => sessionEnvironment(root),
+      inputReminder: background.reminder,
     }, restored);
   };
 
@@ -157,9 +160,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     onEvent: (event) => livePreviews.observe(event),
     review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log)),
   });
-  // Deactivation waits for the servers' processes to end: none is left behind.
+  // Deactivation waits for the servers' and background commands' processes to end: none is left behind.
   flushOnDeactivate = async () => {
-    await Promise.all([controller.flush(), mcp.stop()]);
+    await Promise.all([controller.flush(), mcp.stop(), background.stop()]);
   };
   // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.
   void closeStaleProposalTabs();
@@ -177,11 +180,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel]);
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, background.panel]);
 
   context.subscriptions.push(
     output,
     ...mcp.disposables,
+    ...background.disposables,
     // Kept alive while hidden: showing the chat again is instant, and code-server's webview service worker
     // cannot strand a re-created view blank.
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),

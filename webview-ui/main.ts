@@ -17,6 +17,7 @@ import { ModelPicker } from './modelPicker';
 import { OnboardingPanel } from './onboardingPanel';
 import { cacheShare } from './cacheShare';
 import { McpServersSection } from './mcpServers';
+import { ProcessRows } from './processRows';
 import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
 import { PromptRecall } from './promptRecall';
@@ -28,6 +29,7 @@ const checklist = new LiveChecklist(byId('live-checklist'));
 const transcript = new TranscriptView(byId('transcript'), checklist);
 configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
 const mcpServers = new McpServersSection(byId('transcript'));
+const processRows = new ProcessRows(byId('processes'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -101,6 +103,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'connectionTest': modelPicker.showConnectionTest(message); modelSetup.showConnectionTest(message); break;
     case 'localServers': modelSetup.showLocalServers(message.servers); break;
     case 'mcpServers': mcpServers.show(message.servers); break;
+    case 'processes': processRows.show(message.processes); break;
   }
 });
 

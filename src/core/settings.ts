@@ -37,6 +37,8 @@ export const Settings = z.object({
   tools: z.object({
     /** Spec §13: how long an edit's result waits at most for the language services' problems to settle. */
     diagnosticsWaitMs: z.number().int().min(0).max(30_000).default(2000),
+    /** Spec §14: background processes running at once. */
+    maxBackgroundProcesses: z.number().int().min(1).max(100).default(10),
   }).prefault({}),
   agents: z.object({
     defaultContextMode: z.enum(['isolated', 'shared']).default('isolated'),

@@ -6,6 +6,7 @@ import { HeadTailBuffer } from '../core/tools/headTailBuffer';
 import { killProcessTree } from './processTree';
 import { loginShellEnvironment } from './loginShellEnvironment';
 import { shellInvocation, type ShellInvocation } from './shellInvocation';
+import { InputPromptWatch } from './inputPromptWatch';
 
 export interface NodeCommandRunnerOptions {
   /** Characters kept per stream (half from the start, half from the end). */
@@ -17,10 +18,14 @@ export interface NodeCommandRunnerOptions {
   /** The commands' environment; by default the one the user's login shell sets up (loginShellEnvironment). */
   env?: NodeJS.ProcessEnv;
   shell?: (command: string) => ShellInvocation;
+  /** Spec §14: this long without output after a line with no newline means the command waits for input. */
+  inputWaitMs?: number;
 }
 
 /** Non-interactive defaults: no pager can block a command that has nobody to press q. */
 const quietEnv = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+
+export const defaultInputWaitMs = 10_000;
 
 /** CommandRunner on child_process: a shell per command, its own process group, capped output. */
 export class NodeCommandRunner implements CommandRunner {
@@ -34,6 +39,7 @@ export class NodeCommandRunner implements CommandRunner {
       maxOutputChars: options.maxOutputChars ?? 50_000,
       killGraceMs: options.killGraceMs ?? 1000,
       drainMs: options.drainMs ?? 300,
+      inputWaitMs: options.inputWaitMs ?? defaultInputWaitMs,
       env: options.env,
       shell: options.shell ?? ((command) => shellInvocation(command)),
     };
@@ -57,7 +63,9 @@ export class NodeCommandRunner implements CommandRunner {
       cancelled,
       truncated: stdout.truncated || stderr.truncated,
       durationMs: Date.now() - started,
+      ...(prompt.waiting !== undefined ? { waitingForInput: prompt.waiting, inputWaitMs: this.options.inputWaitMs } : {}),
     });
+    const prompt = new InputPromptWatch(this.options.inputWaitMs);
     if (options.signal?.aborted) return Promise.resolve(result(null, false, true));
 
     return new Promise<CommandResult>((resolve, reject) => {
@@ -80,6 +88,7 @@ export class NodeCommandRunner implements CommandRunner {
           const text = decoder.write(bytes);
           if (text === '') return;
           buffer.append(text);
+          prompt.saw(text);
           options.onOutput?.(text, name);
         });
         stream.on('end', () => buffer.append(decoder.end()));
@@ -88,6 +97,7 @@ export class NodeCommandRunner implements CommandRunner {
       collect(child.stderr!, stderr, 'stderr');
 
       const stop = () => killProcessTree(child, this.options.killGraceMs);
+      prompt.onWaiting(stop);
       const timer = setTimeout(() => {
         timedOut = true;
         stop();
@@ -102,15 +112,17 @@ export class NodeCommandRunner implements CommandRunner {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        prompt.dispose();
         options.signal?.removeEventListener('abort', onAbort);
         child.stdout?.destroy();
         child.stderr?.destroy();
-        resolve(result(exitCode, timedOut, cancelled && !timedOut));
+        resolve(result(exitCode, timedOut, cancelled && !timedOut && prompt.waiting === undefined));
       };
       child.on('error', (error) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        prompt.dispose();
         options.signal?.removeEventListener('abort', onAbort);
         reject(new Error(`Could not start ${shell.file}: ${error.message}`));
       });

@@ -14,6 +14,18 @@ export const McpServerView = z.object({
 });
 export type McpServerView = z.infer<typeof McpServerView>;
 
+/** One background process as the panel's rows show it (spec §14). */
+export const ProcessView = z.object({
+  id: z.string(),
+  command: z.string(),
+  status: z.enum(['running', 'exited']),
+  exitCode: z.nullable(z.number()),
+  startedAt: z.number(),
+});
+export type ProcessView = z.infer<typeof ProcessView>;
+
+const processId = z.string().check(z.minLength(1), z.maxLength(100));
+
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -49,6 +61,9 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restartMcpServer'), name: z.string().check(z.minLength(1)) }),
   /** The `Allow <server>` of a workspace's MCP server that is not started (spec §12). */
   z.object({ type: z.literal('allowMcpServer'), name: z.string().check(z.minLength(1)) }),
+  /** A process row's `Show output` (its terminal) and `Stop process <id>` (spec §14). */
+  z.object({ type: z.literal('showProcessOutput'), id: processId }),
+  z.object({ type: z.literal('stopProcess'), id: processId }),
   z.object({
     type: z.literal('approvalDecision'),
     callId: z.string(),
@@ -96,6 +111,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('localServers'), servers: z.array(LocalServerView) }),
   /** Every configured MCP server's state (spec §12), sent whole on each change: there are few. */
   z.object({ type: z.literal('mcpServers'), servers: z.array(McpServerView) }),
+  /** The background processes (spec §14), sent whole on each change: at most a few running and ten exited. */
+  z.object({ type: z.literal('processes'), processes: z.array(ProcessView) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 

@@ -8,7 +8,7 @@ const keys: Record<string, string[]> = {
   summaryModel: ['name'],
   context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds'],
   agent: ['maxIterations', 'planMode'],
-  tools: ['diagnosticsWaitMs'],
+  tools: ['diagnosticsWaitMs', 'maxBackgroundProcesses'],
   approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'autoApproveMcpTools'],
   agents: ['defaultContextMode', 'allowSharedContext', 'sharedContextMaxMessages'],
   mcp: ['servers'],

@@ -126,7 +126,7 @@ describe('panel controls', function () {
     const chat = await session.chatFrame();
     await sendChatMessage(chat, 'Talk for a long time');
     await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'word word word' }).waitFor({ timeout: 20_000 });
-    await chat.getByRole('button', { name: 'Stop' }).click();
+    await chat.getByRole('button', { name: 'Stop', exact: true }).click();
     await chat.locator(`${TRANSCRIPT} [data-kind="error"]`, { hasText: 'Stopped by the user.' }).waitFor({ timeout: 10_000 });
     await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 10_000 });
 

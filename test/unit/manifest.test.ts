@@ -24,6 +24,7 @@ const specSettings: Record<string, unknown> = {
   'agents.defaultContextMode': undefined, 'agents.allowSharedContext': true, 'agents.sharedContextMaxMessages': 100,
   'agent.planMode': false, 'mcp.servers': undefined, 'approval.autoApproveMcpTools': [],
   'tools.diagnosticsWaitMs': 2000,
+  'tools.maxBackgroundProcesses': 10,
 };
 
 describe('package.json manifest', () => {

@@ -35,7 +35,7 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
 }
 
 export function describeApproval(request: ApprovalRequest): string {
-  if (request.kind === 'command') return `$ ${request.command}`;
+  if (request.kind === 'command') return request.background ? `$ ${request.command}\n\nIn the background: it keeps running after this call, until it exits or is stopped.` : `$ ${request.command}`;
   if (request.kind === 'read') return request.reason ? `${request.summary}\n\nAsking because this ${request.reason}.` : request.summary;
   if (request.kind === 'mcp') return `MCP server: ${request.server}\nTool: ${request.serverTool}\nArguments: ${JSON.stringify(request.arguments, null, 2)}`;
   if (request.kind === 'edits') return [request.title, ...request.files.map((file) => filePatch(file.path, file.before, file.after))].join('\n');

@@ -22,12 +22,13 @@ export interface PreprocessedInput {
 /**
  * Spec §5: turns the user's text into the current input for the model, before anything is written to history.
  * `signal` (Stop, New Chat) ends it at once: an `@file:` keyword can walk tens of thousands of files.
+ * `stateReminder`: CodeAgent's own reminder of what is going on (the background processes running), appended last.
  */
-export async function preprocessUserInput(text: string, fs: WorkspaceFs, signal?: AbortSignal): Promise<PreprocessedInput> {
+export async function preprocessUserInput(text: string, fs: WorkspaceFs, signal?: AbortSignal, stateReminder = ''): Promise<PreprocessedInput> {
   const files = signal ? cancellableFs(fs, signal) : fs;
   const work = Promise.all([resolveMentions(text, files), extractSmartContext(text, files)]);
   const [resolved, context] = signal ? await untilAborted(work, signal) : await work;
-  const reminderText = mentionReminder(resolved.mentions);
+  const reminderText = [mentionReminder(resolved.mentions), stateReminder].filter(Boolean).join('\n');
   let modelText = text;
   for (const appendix of [context.block, reminderText]) if (appendix) modelText += `\n\n${appendix}`;
   return {

@@ -6,23 +6,35 @@ import type { TurnTools } from '../agent/agentTurn';
 import { turnToolsFrom } from '../agent/registryTurnTools';
 import { taskTool } from '../subagents/taskTool';
 import { defaultTools } from '../tools/defaultTools';
+import { createBashTool } from '../tools/bashTool';
+import type { BackgroundProcesses } from '../processes/backgroundProcesses';
+import { createBashOutputTool } from '../processes/bashOutputTool';
+import { backgroundBash } from '../processes/backgroundBash';
+import { createKillBashTool } from '../processes/killBashTool';
 import { ToolRegistry } from '../tools/toolRegistry';
 import type { AnyToolDefinition, ToolResult } from '../tools/toolTypes';
 import type { LanguageTools } from '../languageServices/languageTools';
 
 export const planToolNames: readonly string[] = ['PlanTask', 'UpdateTaskStatus'];
 
-const builtInTools: readonly AnyToolDefinition[] = [...defaultTools, taskTool, planTaskTool, updateTaskStatusTool] as readonly AnyToolDefinition[];
-export const builtInToolNames: readonly string[] = builtInTools.map((tool) => tool.name);
+/** The built-ins in prompt order; Bash and its background tools share `processes` (spec §14). */
+function builtInTools(processes?: BackgroundProcesses): AnyToolDefinition[] {
+  const tools = defaultTools.flatMap((tool): AnyToolDefinition[] =>
+    tool.name === 'Bash' ? [createBashTool(processes && backgroundBash(processes)), createBashOutputTool(processes), createKillBashTool(processes)] as AnyToolDefinition[] : [tool as AnyToolDefinition]);
+  return [...tools, taskTool, planTaskTool, updateTaskStatusTool] as AnyToolDefinition[];
+}
+export const builtInToolNames: readonly string[] = builtInTools().map((tool) => tool.name);
 
 /**
  * Every tool CodeAgent has: the built-ins, Task, the plan tools, the language tools where the host has
  * language services (after Grep; the edit tools then report new problems) and the MCP servers' tools.
- * Each turn offers a subset.
+ * Each turn offers a subset. Without `processes`, a background command is refused with a message (nothing may
+ * outlive the call).
  */
-export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = [], language?: LanguageTools): ToolRegistry {
-  if (!language) return new ToolRegistry([...builtInTools, ...mcpTools]);
-  const tools = builtInTools.map((tool) => language.decorate(tool));
+export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = [], host: { language?: LanguageTools; processes?: BackgroundProcesses } = {}): ToolRegistry {
+  const { language, processes } = host;
+  if (!language) return new ToolRegistry([...builtInTools(processes), ...mcpTools]);
+  const tools = builtInTools(processes).map((tool) => language.decorate(tool));
   const afterGrep = tools.findIndex((tool) => tool.name === 'Grep') + 1;
   return new ToolRegistry([...tools.slice(0, afterGrep), ...language.tools, ...tools.slice(afterGrep), ...mcpTools]);
 }

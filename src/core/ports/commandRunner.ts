@@ -20,6 +20,12 @@ export interface CommandResult {
   /** Output beyond the cap was dropped from the middle; the text says where. */
   truncated: boolean;
   durationMs: number;
+  /**
+   * Set when the command was stopped because it seemed to wait for input (spec §14: no output for
+   * inputWaitMs and the last line without a newline): that last line, the prompt.
+   */
+  waitingForInput?: string;
+  inputWaitMs?: number;
 }
 
 export interface CommandRunner {

@@ -29,4 +29,6 @@ export interface AgentSessionDeps {
   onProblem?: (message: string) => void;
   /** Named agents (spec §7); none when absent. */
   agents?: AgentCatalog;
+  /** A reminder appended to each user message (spec §14: the background processes still running); '' for none. */
+  inputReminder?: () => string;
 }

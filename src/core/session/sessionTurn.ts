@@ -67,7 +67,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const profile = turnProfile(tools, route, deps.agents?.agents);
   let input;
   try {
-    input = await preprocessUserInput(route.text, deps.fs, controller.signal);
+    input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.());
   } catch (error) {
     if (!controller.signal.aborted) throw error;
     // Nothing reached the model or history; the message stays visible so the user can send it again.

@@ -15,6 +15,7 @@ const historyStdoutLines = 5;
 const schema = z.object({
   command: z.string().min(1).describe('Shell command, run in the workspace root'),
   timeout: z.number().positive().max(maxTimeoutSeconds).optional().describe(`Seconds before the command is killed (default ${defaultTimeoutSeconds}, max ${maxTimeoutSeconds})`),
+  run_in_background: z.boolean().optional().describe('Return at once; the command keeps running'),
 });
 export type BashParams = z.infer<typeof schema>;
 
@@ -31,7 +32,8 @@ function seconds(ms: number): string {
 function observation(data: BashData, timeoutSeconds: number): string {
   const parts = [`$ ${data.command}`];
   if (data.userEdited) parts.push('(The user edited the command before approving it; this is what ran.)');
-  if (data.timedOut) parts.push(`Timed out after ${timeoutSeconds} s; the command and its child processes were killed.`);
+  if (data.waitingForInput !== undefined) parts.push(`Stopped: the command seemed to wait for input (no output for ${seconds(data.inputWaitMs ?? 0)} after a line without a newline: ${JSON.stringify(data.waitingForInput)}). Nothing can be typed in: use a non-interactive flag (--yes), pipe the answer in (\`yes | …\`), or run it in the background.`);
+  else if (data.timedOut) parts.push(`Timed out after ${timeoutSeconds} s; the command and its child processes were killed.`);
   else if (data.cancelled) parts.push('Cancelled by the user; the command was killed.');
   else parts.push(`Exit code: ${data.exitCode ?? 'none (killed by a signal)'} (${seconds(data.durationMs)})`);
   parts.push(data.stdout.trim() === '' ? 'stdout: (empty)' : `stdout:\n${data.stdout.replace(/\s+$/, '')}`);
@@ -41,53 +43,72 @@ function observation(data: BashData, timeoutSeconds: number): string {
 }
 
 function outcome(data: BashData, timeoutSeconds: number): ToolResult['error'] {
+  if (data.waitingForInput !== undefined) return { code: 'waiting_for_input', message: `Command was stopped while waiting for input: ${JSON.stringify(data.waitingForInput)}.` };
   if (data.timedOut) return { code: 'timeout', message: `Command timed out after ${timeoutSeconds} s and was killed.` };
   if (data.cancelled) return { code: 'cancelled', message: 'Command was cancelled by the user.' };
   if (data.exitCode !== 0) return { code: 'exit_code', message: `Command exited with code ${data.exitCode ?? 'none (killed by a signal)'}.` };
   return undefined;
 }
 
-export const bashTool: ToolDefinition<BashParams> = {
-  name: 'Bash',
-  kind: 'command',
-  schema,
-  doc: bashDoc,
-  paramNames: ['command', 'timeout'],
+/** How Bash runs a command with run_in_background (spec §14; src/core/processes/backgroundBash.ts). */
+export interface BackgroundBash {
+  start(command: string, userEdited: boolean): Promise<ToolResult>;
+  /** The history record of a background start; undefined when `result` is not one. */
+  compress(result: ToolResult): string | undefined;
+}
 
-  async run(params, ctx) {
-    throwIfCancelled(ctx.signal);
-    const decision = await ctx.approve({ kind: 'command', command: params.command, cwd: ctx.fs.root });
-    if (decision.decision === 'rejected') {
-      const feedback = decision.feedback?.trim();
-      throw new ToolFailure('rejected', `The user rejected the command; it was not run.${feedback ? ` User feedback: ${feedback}` : ''}`, {
-        command: params.command,
-        feedback: feedback || undefined,
+/** Bash; without `background` (where nothing may outlive the call) run_in_background is refused with a message. */
+export function createBashTool(background?: BackgroundBash): ToolDefinition<BashParams> {
+  return {
+    name: 'Bash',
+    kind: 'command',
+    schema,
+    doc: bashDoc,
+    paramNames: ['command', 'timeout', 'run_in_background'],
+
+    async run(params, ctx) {
+      throwIfCancelled(ctx.signal);
+      const decision = await ctx.approve({ kind: 'command', command: params.command, cwd: ctx.fs.root, ...(params.run_in_background ? { background: true as const } : {}) });
+      if (decision.decision === 'rejected') {
+        const feedback = decision.feedback?.trim();
+        throw new ToolFailure('rejected', `The user rejected the command; it was not run.${feedback ? ` User feedback: ${feedback}` : ''}`, {
+          command: params.command,
+          feedback: feedback || undefined,
+        });
+      }
+      const command = decision.finalContent?.trim() || params.command;
+      if (params.run_in_background) {
+        if (!background) throw new ToolFailure('unavailable', 'Background processes are not available here; run the command without run_in_background.');
+        return background.start(command, command !== params.command);
+      }
+      const timeoutSeconds = params.timeout ?? defaultTimeoutSeconds;
+      const onOutput = ctx.onOutput;
+      const run = await ctx.commands.run(command, {
+        cwd: '.',
+        timeoutMs: timeoutSeconds * 1000,
+        signal: ctx.signal,
+        onOutput: onOutput ? (chunk) => onOutput(chunk) : undefined,
       });
-    }
-    const command = decision.finalContent?.trim() || params.command;
-    const timeoutSeconds = params.timeout ?? defaultTimeoutSeconds;
-    const onOutput = ctx.onOutput;
-    const run = await ctx.commands.run(command, {
-      cwd: '.',
-      timeoutMs: timeoutSeconds * 1000,
-      signal: ctx.signal,
-      onOutput: onOutput ? (chunk) => onOutput(chunk) : undefined,
-    });
-    const data: BashData = { command, userEdited: command !== params.command, ...run };
-    const error = outcome(data, timeoutSeconds);
-    return { status: error ? 'error' : 'success', data, ...(error ? { error } : {}), text: observation(data, timeoutSeconds) };
-  },
+      const data: BashData = { command, userEdited: command !== params.command, ...run };
+      const error = outcome(data, timeoutSeconds);
+      return { status: error ? 'error' : 'success', data, ...(error ? { error } : {}), text: observation(data, timeoutSeconds) };
+    },
 
-  compress(_params, result) {
-    const data = dataOf<BashData>(result);
-    if (data.stdout === undefined || data.stderr === undefined) return historyRecord(result, result.status === 'error' ? result.data : undefined);
-    const stdoutLines = data.stdout.trim() === '' ? 0 : data.stdout.replace(/\s+$/, '').split('\n').length;
-    const compressed: Record<string, unknown> = {
-      summary: `${data.timedOut ? 'timed out' : data.cancelled ? 'cancelled' : `exit code ${data.exitCode}`} after ${seconds(data.durationMs ?? 0)}; stdout ${countOf(stdoutLines, 'line')}${data.truncated ? ' (truncated)' : ''}`,
-    };
-    if (data.userEdited) compressed.command = data.command;
-    if (stdoutLines > 0) compressed.stdoutTail = tailLines(data.stdout.split('\n').map((l) => clip(l, 200)).join('\n'), historyStdoutLines);
-    if (data.stderr.trim() !== '') compressed.stderrTail = tailLines(data.stderr, historyStderrLines);
-    return historyRecord(result, compressed);
-  },
-};
+    compress(_params, result) {
+      const backgroundRecord = background?.compress(result);
+      if (backgroundRecord !== undefined) return backgroundRecord;
+      const data = dataOf<BashData>(result);
+      if (data.stdout === undefined || data.stderr === undefined) return historyRecord(result, result.status === 'error' ? result.data : undefined);
+      const stdoutLines = data.stdout.trim() === '' ? 0 : data.stdout.replace(/\s+$/, '').split('\n').length;
+      const compressed: Record<string, unknown> = {
+        summary: `${data.waitingForInput !== undefined ? 'stopped waiting for input' : data.timedOut ? 'timed out' : data.cancelled ? 'cancelled' : `exit code ${data.exitCode}`} after ${seconds(data.durationMs ?? 0)}; stdout ${countOf(stdoutLines, 'line')}${data.truncated ? ' (truncated)' : ''}`,
+      };
+      if (data.userEdited) compressed.command = data.command;
+      if (stdoutLines > 0) compressed.stdoutTail = tailLines(data.stdout.split('\n').map((l) => clip(l, 200)).join('\n'), historyStdoutLines);
+      if (data.stderr.trim() !== '') compressed.stderrTail = tailLines(data.stderr, historyStderrLines);
+      return historyRecord(result, compressed);
+    },
+  };
+}
+
+export const bashTool = createBashTool();

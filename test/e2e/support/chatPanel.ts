@@ -35,7 +35,7 @@ export function transcriptEntries(chat: Frame, kind: string) {
 
 /** True while a turn runs: the Stop button is shown only then. */
 export async function isTurnRunning(chat: Frame): Promise<boolean> {
-  return chat.getByRole('button', { name: 'Stop' }).isVisible();
+  return chat.getByRole('button', { name: 'Stop', exact: true }).isVisible();
 }
 
 /** Waits until no turn is running (Stop hidden again). */

@@ -26,6 +26,7 @@ export interface FaultSessionOptions {
   approver?: Approver;
   /** Named agents (spec §7). */
   agents?: AgentCatalog;
+  inputReminder?: () => string;
 }
 
 /** An AgentSession as the extension builds it, over the scripted server and a real workspace (the fault suites, MCP turns). */
@@ -42,6 +43,7 @@ export function faultSession(server: ScriptedModelServer, workspaceRoot: string,
     fs: options.fs ? options.fs(ports.fs) : ports.fs,
     approver: options.approver ?? new PendingApprovals(),
     agents: options.agents,
+    inputReminder: options.inputReminder,
     newId: createIdGenerator(() => 0, 't'),
     environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot }),
   });

@@ -19,7 +19,7 @@ describe('edits report the problems they newly bring (spec §13)', () => {
     h = makeHarness(ws);
     services = new FakeLanguageServices();
     clock = new VirtualClock();
-    registry = createFullToolRegistry([], languageTools(services, clock, () => 2000));
+    registry = createFullToolRegistry([], { language: languageTools(services, clock, () => 2000) });
     for (const path of ['src/a.ts', 'notes.txt']) await registry.invoke('Read', { path }, h.ctx);
   });
   afterEach(() => ws.cleanup());

@@ -23,7 +23,7 @@ describe('language tools (spec §13)', () => {
     ws = await TempWorkspace.create({ 'src/calc.ts': calcSource, 'src/main.ts': mainSource, 'lib/other.ts': 'export {};\n' });
     h = makeHarness(ws);
     services = new FakeLanguageServices();
-    registry = createFullToolRegistry([], languageTools(services, new VirtualClock(), () => 2000));
+    registry = createFullToolRegistry([], { language: languageTools(services, new VirtualClock(), () => 2000) });
   });
   afterEach(() => ws.cleanup());
 

@@ -21,7 +21,7 @@ export type PromptName = 'xml' | 'native' | 'plan' | 'subagent' | 'vscode-xml' |
 
 /** The full registry of a host with language services (VS Code). */
 export function languageHostRegistry() {
-  return createFullToolRegistry([], languageTools(new FakeLanguageServices(), new VirtualClock(), () => 2000));
+  return createFullToolRegistry([], { language: languageTools(new FakeLanguageServices(), new VirtualClock(), () => 2000) });
 }
 
 export interface AssembledPrompt {

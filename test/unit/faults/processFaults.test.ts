@@ -1,0 +1,95 @@
+import { strict as assert } from 'node:assert';
+import { BackgroundProcesses } from '../../../src/core/processes/backgroundProcesses';
+import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
+import type { ToolRegistry } from '../../../src/core/tools/toolRegistry';
+import { NodeProcessLauncher } from '../../../src/node/nodeProcessLauncher';
+import { systemClock } from '../../../src/node/systemClock';
+import { makeHarness, TempWorkspace, type Harness } from '../core/tools/toolTestKit';
+
+const mb = 1024 * 1024;
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Background processes misbehaving (spec §14), with the product's limits (1 MB kept per process, SIGKILL 3 s
+ * after SIGTERM): one that exits on its own, one that floods 100 MB, one that ignores SIGTERM.
+ */
+describe('fault suite: background processes', function () {
+  this.timeout(30_000);
+  let ws: TempWorkspace;
+  let h: Harness;
+  let processes: BackgroundProcesses;
+  let tools: ToolRegistry;
+  let changes = 0;
+  beforeEach(async () => {
+    ws = await TempWorkspace.create();
+    h = makeHarness(ws);
+    processes = new BackgroundProcesses({ launcher: new NodeProcessLauncher(ws.root, { env: process.env }), clock: systemClock, maxRunning: () => 10 });
+    changes = 0;
+    processes.onChange(() => changes++);
+    tools = createFullToolRegistry([], { processes });
+  });
+  afterEach(async () => {
+    await processes.stopAll();
+    await ws.cleanup();
+  });
+
+  it('a process that exits on its own is reported exited with its code, its last output still readable', async () => {
+    const start = await tools.invoke('Bash', { command: 'echo working; sleep 1.5; echo finished; exit 3', run_in_background: true }, h.ctx);
+    assert.match(start.text, /Still running\./);
+    await until(() => processes.get('bg-1')?.status === 'exited', 5000);
+    assert.equal(processes.get('bg-1')?.exitCode, 3);
+    assert.equal(changes, 2, 'the panel hears of the start and of the exit');
+    const read = await tools.invoke('BashOutput', { id: 'bg-1' }, h.ctx);
+    assert.match(read.text, /: exited with code 3\nNew output:\nfinished$/);
+    const kill = await tools.invoke('KillBash', { id: 'bg-1' }, h.ctx);
+    assert.match(kill.text, /had already exited; exit code 3\./);
+  });
+
+  it('a 100 MB flood keeps memory flat and the tail intact', async () => {
+    global.gc?.();
+    const baseline = process.memoryUsage();
+    let peakHeap = baseline.heapUsed;
+    let peakRss = baseline.rss;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+      peakRss = Math.max(peakRss, now.rss);
+    }, 20);
+    const started = Date.now();
+    try {
+      await tools.invoke('Bash', { command: 'sleep 1.2; yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-flood | head -c 104857600; echo; echo TAIL-INTACT', run_in_background: true }, h.ctx);
+      await until(() => processes.get('bg-1')?.status === 'exited', 25_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const read = await tools.invoke('BashOutput', { id: 'bg-1' }, h.ctx);
+    assert.match(read.text, /: exited with code 0\nNew output:\n\(… \d+ earlier characters omitted\)\n/);
+    assert.match(read.text, /flood\n[0-9a-zA-Z-]*\nTAIL-INTACT$/, "the last line of the flood, then the marker");
+    const omitted = Number(/\(… (\d+) earlier/.exec(read.text)![1]);
+    assert.ok(omitted > 100 * mb - 2 * mb, `omitted ${omitted}`);
+    const heapGrowth = (peakHeap - baseline.heapUsed) / mb;
+    const rssGrowth = (peakRss - baseline.rss) / mb;
+    console.log(`      100 MB flood in ${seconds.toFixed(1)} s: peak heap +${heapGrowth.toFixed(1)} MB, peak RSS +${rssGrowth.toFixed(1)} MB (1 MB kept)`);
+    assert.ok(heapGrowth < 60, `heap grew by ${heapGrowth.toFixed(1)} MB`);
+  });
+
+  it('a process that ignores SIGTERM is killed by SIGKILL 3 s later, children included', async () => {
+    await tools.invoke('Bash', { command: "trap '' TERM; echo stubborn; while true; do sleep 0.1; done", run_in_background: true }, h.ctx);
+    const started = Date.now();
+    const kill = await tools.invoke('KillBash', { id: 'bg-1' }, h.ctx);
+    const elapsed = Date.now() - started;
+    assert.match(kill.text, /ignored SIGTERM and was killed \(SIGKILL\)/);
+    assert.equal(processes.get('bg-1')?.status, 'exited');
+    assert.ok(elapsed >= 3000 && elapsed < 4500, `${elapsed} ms`);
+    console.log(`      SIGTERM ignored: killed after ${elapsed} ms`);
+  });
+});
