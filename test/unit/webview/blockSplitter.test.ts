@@ -43,7 +43,9 @@ function stream(parts: string[], check?: (text: string, view: HtmlOfBlocks) => v
   return view;
 }
 
-describe('BlockSplitter', () => {
+describe('BlockSplitter', function () {
+  // The corpus is the project's own README and architecture doc: they grow, and the suite may share the CPU.
+  this.timeout(60_000);
   for (const { name, text } of corpus()) {
     it(`renders "${name}" streamed in 16-character chunks exactly like the whole text`, () => {
       const view = stream(chunks(text, 16), (soFar, v) => {
