@@ -31,7 +31,8 @@ describe('providers: recorded streams in the panel', function () {
     await eventually(async () => assert.match((await thinking.locator('.entry-body').innerText()) ?? '', /the product of 17 and 23/), { message: 'the thinking text is readable once opened' });
     const answer = transcriptEntries(chat, 'assistant').last();
     assert.ok(await answer.isVisible(), 'the answer shows');
-    assert.equal((await answer.locator('.entry-body').innerText()).trim(), '391');
+    // The last delta's paint may follow the turn's end by a frame or two (streamed text repaints every 50 ms).
+    await eventually(async () => assert.equal((await answer.locator('.entry-body').innerText()).trim(), '391'));
     assert.doesNotMatch(await answer.innerText(), /product of 17/, 'the thinking is not in the answer');
 
     await sendAndWaitForTurn(chat, 'Now tell me something you will refuse.', 30_000);
@@ -40,7 +41,7 @@ describe('providers: recorded streams in the panel', function () {
     assert.equal(await refused.count(), 1);
     assert.ok(await refused.isVisible(), 'the refusal shows, not an empty turn');
     assert.match(await refused.locator('.entry-header').innerText(), /Refused/i);
-    assert.equal((await refused.locator('.entry-body').innerText()).trim(), "I'm sorry, I can't assist with that request.");
+    await eventually(async () => assert.equal((await refused.locator('.entry-body').innerText()).trim(), "I'm sorry, I can't assist with that request."));
 
     // History kept both answers: the second request carried the first, the refusal is kept for the next.
     const posts = chatPosts(suite.model);
