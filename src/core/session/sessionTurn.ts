@@ -95,7 +95,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const environment = deps.environment();
   const date = new Date(deps.clock.now()).toISOString().slice(0, 10);
   const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
-  const rules = (touchedPaths: readonly string[]) => projectRulesText(deps.fs, touchedPaths, deps.onProblem);
+  const rules = (touchedPaths: readonly string[]) => projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles);
   const askUser = () => state.question.ask(controller.signal);
   const outcome = await runAgentTurn(turnId, input.modelText, {
     model: deps.model(),
