@@ -6,6 +6,9 @@ import { PendingApprovals } from './core/agent/pendingDecisions';
 import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
+import { skillTool } from './core/skills/skillTool';
+import type { AnyToolDefinition } from './core/tools/toolTypes';
+import { watchSkillFiles } from './vscode/skillFiles';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
@@ -75,7 +78,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const languageServices = new VscodeLanguageServices(workspaceRoot);
   context.subscriptions.push(languageServices);
   const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
-  const tools = () => createFullToolRegistry(mcp.tools(), language);
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();
@@ -99,6 +101,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
   });
   context.subscriptions.push(...agentFiles.disposables);
+  const skillFiles = watchSkillFiles(workspaceRoot(), (problems) => {
+    for (const { file, reason } of problems) output.warn(`Skill file ${file}: ${reason}`);
+    setTimeout(() => controller?.showWarning(`Skill files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`), 0);
+  });
+  context.subscriptions.push(...skillFiles.disposables);
+  const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
+  const tools = () => createFullToolRegistry([skill, ...mcp.tools()], language);
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
@@ -112,6 +121,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ...ports,
       approver: reviews,
       agents: agentFiles.catalog,
+      skills: skillFiles.catalog,
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),

@@ -9,6 +9,7 @@ import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentCatalog } from '../orchestration/agentCatalog';
 import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { Approver } from '../agent/approvalGate';
+import type { SkillCatalog } from '../skills/skillCatalog';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -29,4 +30,6 @@ export interface AgentSessionDeps {
   onProblem?: (message: string) => void;
   /** Named agents (spec §7); none when absent. */
   agents?: AgentCatalog;
+  /** Skills (spec §17): listed in L2, loaded by the Skill tool; none when absent. */
+  skills?: SkillCatalog;
 }

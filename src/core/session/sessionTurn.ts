@@ -15,6 +15,8 @@ import { sharedHistoryView } from '../agents/sharedHistoryView';
 import type { MessageRoute } from '../orchestration/messageRoute';
 import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
 import { turnProfile } from '../orchestration/turnProfile';
+import { withSkillScope } from '../orchestration/skillScope';
+import { skillListing } from '../skills/skillListing';
 import type { TaskManager } from '../plan/taskManager';
 import type { ConversationReview } from '../review/conversationReview';
 import { defaultContextSummary } from '../subagents/defaultContextSummary';
@@ -95,13 +97,14 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const environment = deps.environment();
   const date = new Date(deps.clock.now()).toISOString().slice(0, 10);
   const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
-  const rules = (touchedPaths: readonly string[]) => projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles);
+  const skills = skillListing((await deps.skills?.ready()) ?? []);
+  const rules = async (touchedPaths: readonly string[]) => [skills, await projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles)].filter(Boolean).join('\n\n');
   const askUser = () => state.question.ask(controller.signal);
   const outcome = await runAgentTurn(turnId, input.modelText, {
     model: deps.model(),
     clock: deps.clock,
     settings: turnSettings,
-    tools: profile.tools,
+    tools: withSkillScope(profile.tools),
     approver: deps.approver,
     toolContext: {
       fs: deps.fs,
