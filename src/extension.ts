@@ -9,6 +9,7 @@ import { createFullToolRegistry } from './core/orchestration/toolSets';
 import { skillTool } from './core/skills/skillTool';
 import type { AnyToolDefinition } from './core/tools/toolTypes';
 import { watchSkillFiles } from './vscode/skillFiles';
+import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
@@ -108,6 +109,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(...skillFiles.disposables);
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
   const tools = () => createFullToolRegistry([skill, ...mcp.tools()], language);
+  const hooks = watchWorkspaceHooks({
+    workspaceRoot: workspaceRoot(), settings, trust, output,
+    secrets: () => [apiKeys.current() ?? ''],
+    tell: (message) => setTimeout(() => controller?.showWarning(message), 0),
+  });
+  context.subscriptions.push(...hooks.disposables);
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
@@ -122,6 +129,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       approver: reviews,
       agents: agentFiles.catalog,
       skills: skillFiles.catalog,
+      hooks: hooks.dispatcher,
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),

@@ -10,6 +10,7 @@ import type { AgentCatalog } from '../orchestration/agentCatalog';
 import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { Approver } from '../agent/approvalGate';
 import type { SkillCatalog } from '../skills/skillCatalog';
+import type { HookDispatcher } from '../hooks/hookDispatcher';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -32,4 +33,6 @@ export interface AgentSessionDeps {
   agents?: AgentCatalog;
   /** Skills (spec §17): listed in L2, loaded by the Skill tool; none when absent. */
   skills?: SkillCatalog;
+  /** Hooks (spec §17) that may run, trust already decided; none when absent. */
+  hooks?: HookDispatcher;
 }

@@ -27,6 +27,8 @@ import type { PendingQuestion } from '../agent/pendingDecisions';
 import { buildSystemPrompt } from '../agent/systemPrompt';
 import { historyMessageOf } from '../agent/turnRecordMessage';
 import { turnStartedEvent } from './turnStartedEvent';
+import { runPromptHooks, runStopHooks } from './promptHooks';
+import { toolHooks } from '../hooks/toolHooks';
 import type { UsageLedger } from './usageLedger';
 
 export interface TurnStart {
@@ -39,6 +41,8 @@ export interface TurnStart {
 /** The conversation's state a turn works on: the session owns it, the turn borrows it for its duration. */
 export interface SessionState {
   readonly deps: AgentSessionDeps;
+  /** The conversation's id: hooks get it as `session_id`. */
+  readonly sessionId: string;
   readonly readLedger: ReadLedger;
   readonly todos: InMemoryTodoStore;
   readonly question: PendingQuestion;
@@ -78,6 +82,13 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     throw error;
   }
   emit(turnStartedEvent(turn, route, input, profile));
+  const prompted = await runPromptHooks(deps.hooks, state.sessionId, route.text, state.mainHistory().length === 0, controller.signal);
+  if (prompted.blocked) {
+    // Nothing is stored: the refused prompt never reaches history or the model.
+    emit({ type: 'error', turnId, message: `A UserPromptSubmit hook refused this message: ${prompted.blocked}`, code: 'hook_blocked' });
+    return 'error';
+  }
+  input = { ...input, modelText: input.modelText + prompted.context };
   state.nameIfUntitled(userText);
   const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
   if (!isolated) await state.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal);
@@ -133,9 +144,11 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     onRequest: (layered) => state.requested({ layered, at: deps.clock.now(), model: turnSettings.model.name }),
     onRecord: (record) => store(historyMessageOf(record, { id: deps.newId(), createdAt: deps.clock.now(), turnId }, settings)),
     isConcurrentSafe: concurrentSafeTask(tools, deps.agents),
+    hooks: deps.hooks ? toolHooks(deps.hooks, state.sessionId, deps.fs.root) : undefined,
   }, controller.signal).finally(() => {
     const changes = review.finish();
     if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
   });
+  if (outcome.end === 'answered' || outcome.end === 'completed') await runStopHooks(deps.hooks, state.sessionId, turnId, emit);
   return outcome.end;
 }
