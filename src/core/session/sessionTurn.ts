@@ -111,6 +111,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const skills = skillListing((await deps.skills?.ready()) ?? []);
   const rules = async (touchedPaths: readonly string[]) => [skills, await projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles)].filter(Boolean).join('\n\n');
   const askUser = () => state.question.ask(controller.signal);
+  const hooks = deps.hooks ? toolHooks(deps.hooks, state.sessionId, deps.fs.root) : undefined;
   const outcome = await runAgentTurn(turnId, input.modelText, {
     model: deps.model(),
     clock: deps.clock,
@@ -129,7 +130,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
       runSubagent: subagentLauncher({
         model: deps.model, clock: deps.clock, settings, tools, approver: deps.approver,
         ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser },
-        catalog: deps.agents, environment, date, rules,
+        catalog: deps.agents, environment, date, rules, hooks,
         fallbackContextSummary: () => defaultContextSummary([...state.mainHistory()]),
         emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId,
       }),
@@ -144,7 +145,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     onRequest: (layered) => state.requested({ layered, at: deps.clock.now(), model: turnSettings.model.name }),
     onRecord: (record) => store(historyMessageOf(record, { id: deps.newId(), createdAt: deps.clock.now(), turnId }, settings)),
     isConcurrentSafe: concurrentSafeTask(tools, deps.agents),
-    hooks: deps.hooks ? toolHooks(deps.hooks, state.sessionId, deps.fs.root) : undefined,
+    hooks,
   }, controller.signal).finally(() => {
     const changes = review.finish();
     if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
