@@ -22,7 +22,7 @@ function write(root: string, files: Record<string, string>): void {
 
 /** The request's project-rules layer (L2): the message that holds the rules and skills. */
 function rulesLayer(request: Parameters<typeof messagesOf>[0]): string {
-  return messagesOf(request).filter((m) => m.content.includes('# Project rules') || m.content.includes('# Skills')).map((m) => m.content).join('\n');
+  return messagesOf(request).filter((m) => m.role === 'system' && (m.content.startsWith('# Project rules') || m.content.startsWith('# Skills'))).map((m) => m.content).join('\n');
 }
 
 describe('ecosystem files: skills, hooks, instructions', function () {
@@ -98,8 +98,12 @@ describe('ecosystem files: skills, hooks, instructions', function () {
     const posts = chatPosts(suite.model);
     assert.match(lastMessage(posts[1]!).content, /A PreToolUse hook blocked this Bash: Blocked by team policy: use the make targets/);
 
-    // The repository changes its hook: asked again, naming the new command.
+    // The repository changes its hook: the changed set does not run (the command goes through), and it is asked again.
     fs.writeFileSync(path.join(workspace, '.claude', 'settings.json'), hookFile('Changed hook, allow me again'));
+    suite.model.enqueue({ text: '<Bash>\n<command>touch ran2.txt</command>\n</Bash>', usage: USAGE }, { text: 'Done.', usage: USAGE });
+    await sendAndWaitForTurn(chat, 'Create ran2.txt');
+    assert.equal(fs.existsSync(path.join(workspace, 'ran2.txt')), true, 'the changed, not allowed hook did not run');
+    assert.doesNotMatch(lastMessage(chatPosts(suite.model).at(-1)!).content, /Changed hook/);
     await eventually(async () => assert.ok((await notificationTexts(session.page)).some((text) => prompt.test(text) && text.includes('Changed hook, allow me again'))), { timeoutMs: 30_000, message: 'a changed hook set asks again' });
   });
 });

@@ -3,8 +3,8 @@ import { matchesTool, type HookEntry, type HookEvent } from './hookConfig';
 import { combineOutcomes, interpretRun, type HookOutcome } from './hookOutcome';
 
 export interface HookDispatcherDeps {
-  /** The hooks that may run now (trust/hookTrust.activeHooks decided). */
-  hooks: () => readonly HookEntry[];
+  /** The hooks that may run now (trust/hookTrust.activeHooks decided), read afresh by the host at each event. */
+  hooks: () => readonly HookEntry[] | Promise<readonly HookEntry[]>;
   runner: HookRunner;
   cwd: string;
   /** Every run, for the output channel. */
@@ -17,13 +17,9 @@ export interface HookDispatcherDeps {
 export class HookDispatcher {
   constructor(private readonly deps: HookDispatcherDeps) {}
 
-  has(event: HookEvent): boolean {
-    return this.deps.hooks().some((hook) => hook.event === event);
-  }
-
   async run(event: HookEvent, sessionId: string, fields: Record<string, unknown>, signal?: AbortSignal): Promise<HookOutcome> {
     const toolName = typeof fields.tool_name === 'string' ? fields.tool_name : undefined;
-    const matching = this.deps.hooks().filter((hook) => hook.event === event && (toolName === undefined || matchesTool(hook.matcher, toolName)));
+    const matching = (await this.deps.hooks()).filter((hook) => hook.event === event && (toolName === undefined || matchesTool(hook.matcher, toolName)));
     if (matching.length === 0) return { context: [], warnings: [] };
     const stdin = JSON.stringify({ session_id: sessionId, transcript_path: '', cwd: this.deps.cwd, permission_mode: 'default', hook_event_name: event, ...fields });
     const outcomes = await Promise.all(matching.map(async (hook) => {

@@ -37,7 +37,6 @@ function parseOr(value: string): unknown {
 export function toolHooks(dispatcher: HookDispatcher, sessionId: string, root: string): ToolHooks {
   return {
     async beforeTool(call, signal) {
-      if (!dispatcher.has('PreToolUse')) return {};
       const outcome = await dispatcher.run('PreToolUse', sessionId, { tool_name: call.name, tool_input: claudeToolInput(call.name, call.params, root), tool_use_id: call.callId }, signal);
       if (outcome.blocked) return { blocked: outcome.blocked };
       if (outcome.decision === 'deny') return { blocked: outcome.reason ?? 'Denied by a PreToolUse hook.' };
@@ -46,7 +45,6 @@ export function toolHooks(dispatcher: HookDispatcher, sessionId: string, root: s
       return {};
     },
     async afterTool(call, result, signal) {
-      if (!dispatcher.has('PostToolUse')) return {};
       const outcome = await dispatcher.run('PostToolUse', sessionId, {
         tool_name: call.name, tool_input: claudeToolInput(call.name, call.params, root), tool_use_id: call.callId,
         tool_response: { status: result.status, data: result.data, text: result.text.slice(0, 100_000) },

@@ -48,13 +48,19 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
     }
   };
 
+  let reported = '';
+  // Read at activation, on a watcher's event and before every event's hooks run: what runs is what the files say now.
   const reload = async () => {
     loaded = await loadHooks({ project: deps.workspaceRoot ? new NodeWorkspaceFs(deps.workspaceRoot) : undefined, user: new NodeWorkspaceFs(home) });
-    for (const problem of loaded.problems) deps.output.warn(`Hooks: ${problem}`);
-    if (loaded.problems.length) deps.tell(`Hooks: ${loaded.problems.join('; ')}`);
+    const problems = loaded.problems.join('; ');
+    if (problems !== reported) {
+      reported = problems;
+      for (const problem of loaded.problems) deps.output.warn(`Hooks: ${problem}`);
+      if (problems) deps.tell(`Hooks: ${problems}`);
+    }
     const state = current();
     if (state.note && loaded.workspace.length) deps.output.info(`Workspace hooks: ${state.note}.`);
-    await ask();
+    void ask();
   };
   void reload();
 
@@ -75,7 +81,10 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
   }
 
   const dispatcher = new HookDispatcher({
-    hooks: () => current().hooks,
+    hooks: async () => {
+      await reload();
+      return current().hooks;
+    },
     runner: new NodeHookRunner(deps.secrets),
     cwd: deps.workspaceRoot ?? home,
     log: (message) => deps.output.info(message),
