@@ -106,4 +106,34 @@ describe('ecosystem files: skills, hooks, instructions', function () {
     assert.doesNotMatch(lastMessage(chatPosts(suite.model).at(-1)!).content, /Changed hook/);
     await eventually(async () => assert.ok((await notificationTexts(session.page)).some((text) => prompt.test(text) && text.includes('Changed hook, allow me again'))), { timeoutMs: 30_000, message: 'a changed hook set asks again' });
   });
+
+  it('hostile hook and skill files are refused with file and reason, and the panel works on', async function () {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'hostile-repo' });
+    const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefghij'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghij'[i]}`).join(',')}]`)].join('\n');
+    write(workspace, {
+      '.codeagent/hooks.json': JSON.stringify({ hooks: {}, pad: 'x'.repeat(2 * 1024 * 1024) }),
+      '.claude/settings.local.json': '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [',
+      '.claude/skills/bomb/SKILL.md': `---\nname: bomb\ndescription: boom\n${laughs}\n---\nbody\n`,
+      '.claude/skills/huge/SKILL.md': `---\nname: huge\ndescription: big\n---\n${'x'.repeat(300 * 1024)}\n`,
+      '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: A skill that is fine.\n---\nFine.\n',
+    });
+    suite.model.enqueue({ text: 'Still here.', usage: USAGE });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    const panelText = async () => (await chat.locator('body').textContent()) ?? '';
+    await eventually(async () => {
+      const text = await panelText();
+      assert.match(text, /\.claude\/skills\/bomb\/SKILL\.md: invalid YAML[^;]*alias/i);
+      assert.match(text, /\.claude\/skills\/huge\/SKILL\.md: SKILL\.md is \d+ bytes; at most 262144 are read; not loaded/);
+      assert.match(text, /\.codeagent\/hooks\.json: not read: the file is \d+ bytes/);
+      assert.match(text, /\.claude\/settings\.local\.json: invalid JSON/);
+    }, { timeoutMs: 30_000, message: 'each file named with its reason in the panel' });
+
+    await sendAndWaitForTurn(chat, 'Are you still working?');
+    assert.match(await panelText(), /Still here\./);
+    const layer = rulesLayer(chatPosts(suite.model)[0]!);
+    assert.match(layer, /- fine: A skill that is fine\./);
+    assert.doesNotMatch(layer, /bomb|huge/);
+  });
 });

@@ -108,7 +108,8 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const environment = deps.environment();
   const date = new Date(deps.clock.now()).toISOString().slice(0, 10);
   const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
-  const skills = skillListing((await deps.skills?.ready()) ?? []);
+  // Read again at each message: a skill added or edited counts at once, whatever the file watchers saw.
+  const skills = skillListing(deps.skills ? (await deps.skills.reload()).skills : []);
   const rules = async (touchedPaths: readonly string[]) => [skills, await projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles)].filter(Boolean).join('\n\n');
   const askUser = () => state.question.ask(controller.signal);
   const hooks = deps.hooks ? toolHooks(deps.hooks, state.sessionId, deps.fs.root) : undefined;

@@ -5,14 +5,20 @@ import type { LoadedSkills, Skill, SkillProblem } from './skillLoader';
 export class SkillCatalog {
   private loaded: LoadedSkills = { skills: [], problems: [] };
   private loading: Promise<LoadedSkills> | undefined;
+  private reported = '';
 
   constructor(private readonly load: () => Promise<LoadedSkills>, private readonly onProblems: (problems: SkillProblem[]) => void = () => {}) {}
 
+  /** Loads again; problems are reported when they differ from the last ones reported (a reload per turn repeats nothing). */
   reload(): Promise<LoadedSkills> {
     const loading = this.load().then(
       (loaded) => {
         this.loaded = loaded;
-        if (loaded.problems.length) this.onProblems(loaded.problems);
+        const problems = JSON.stringify(loaded.problems);
+        if (problems !== this.reported) {
+          this.reported = problems;
+          if (loaded.problems.length) this.onProblems(loaded.problems);
+        }
         return loaded;
       },
       (error: unknown) => {

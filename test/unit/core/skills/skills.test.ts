@@ -129,3 +129,22 @@ describe('skills (spec §17)', () => {
     assert.equal((await withSkillScope(inner).invoke('Bash', {}, ctx)).status, 'success');
   });
 });
+
+describe('SkillCatalog', () => {
+  it('reloads what changed, and reports the same problems only once', async () => {
+    const ws = await TempWorkspace.create({ '.claude/skills/a/SKILL.md': '---\nname: a\n---\nno description\n' });
+    try {
+      const reported: string[][] = [];
+      const catalog = new SkillCatalog(() => loadSkills({ project: new NodeWorkspaceFs(ws.root) }), (problems) => reported.push(problems.map((p) => p.file)));
+      await catalog.reload();
+      await catalog.reload();
+      assert.deepEqual(reported, [['.claude/skills/a/SKILL.md']]);
+      await ws.write('.claude/skills/a/SKILL.md', '---\nname: a\ndescription: Now valid.\n---\nbody\n');
+      await catalog.reload();
+      assert.deepEqual(catalog.skills.map((s) => s.description), ['Now valid.']);
+      assert.equal(reported.length, 1);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+});
