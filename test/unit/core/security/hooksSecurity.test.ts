@@ -149,5 +149,18 @@ describe('hooks security (spec §17, docs/security.md)', function () {
       assert.match(wire, /export const a = 1;/);
       assert.match(wire, /PostToolUse hook: lint: missing semicolon/);
     });
+
+    it('SessionStart and UserPromptSubmit stdout reach the first request as context; a Stop hook that exits 2 is shown, not obeyed', async () => {
+      scripted.server.enqueue({ text: 'Hello.' }, { text: 'Again.' });
+      const hooks = dispatcher([hook('SessionStart', 'echo "Branch: feature/login"'), hook('UserPromptSubmit', 'echo "Sprint 12: freeze on main"'), hook('Stop', 'echo "tests not run yet" >&2; exit 2')]);
+      const agent = scriptedSession(scripted.server, scripted.ws.root, { deps: { hooks } });
+      const { events } = await agent.run('hi');
+      const first = JSON.stringify(scripted.server.requests[0]!.body.messages.at(-1));
+      assert.match(first, /Branch: feature\/login/);
+      assert.match(first, /Sprint 12: freeze on main/);
+      assert.ok(events.some((e) => e.type === 'notice' && /A Stop hook asked the agent to go on: tests not run yet/.test(e.text)));
+      await agent.run('again');
+      assert.doesNotMatch(JSON.stringify(scripted.server.requests[1]!.body.messages.at(-1)), /Branch: feature/, 'SessionStart runs before the first message only');
+    });
   });
 });
