@@ -6,6 +6,10 @@ import { PendingApprovals } from './core/agent/pendingDecisions';
 import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
+import { skillTool } from './core/skills/skillTool';
+import type { AnyToolDefinition } from './core/tools/toolTypes';
+import { watchSkillFiles } from './vscode/skillFiles';
+import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
@@ -77,7 +81,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(languageServices);
   const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
   const background = startBackgroundProcesses({ settings, workspaceRoot, log });
-  const tools = () => createFullToolRegistry(mcp.tools(), { language, processes: background.processes });
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();
@@ -101,6 +104,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
   });
   context.subscriptions.push(...agentFiles.disposables);
+  const skillFiles = watchSkillFiles(workspaceRoot(), (problems) => {
+    for (const { file, reason } of problems) output.warn(`Skill file ${file}: ${reason}`);
+    setTimeout(() => controller?.showWarning(`Skill files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`), 0);
+  });
+  context.subscriptions.push(...skillFiles.disposables);
+  const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
+  const tools = () => createFullToolRegistry([skill, ...mcp.tools()], { language, processes: background.processes });
+  const hooks = watchWorkspaceHooks({
+    workspaceRoot: workspaceRoot(), settings, trust, output,
+    secrets: () => [apiKeys.current() ?? ''],
+    tell: (message) => setTimeout(() => controller?.showWarning(message), 0),
+  });
+  context.subscriptions.push(...hooks.disposables);
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
@@ -114,6 +130,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ...ports,
       approver: reviews,
       agents: agentFiles.catalog,
+      skills: skillFiles.catalog,
+      hooks: hooks.dispatcher,
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),

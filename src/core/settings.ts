@@ -20,6 +20,12 @@ export const Settings = z.object({
     compactThreshold: z.number().min(0.1).max(1).default(0.8),
     keepRecentRounds: z.number().int().min(1).default(10),
     summaryTimeoutSeconds: z.number().int().min(1).default(120),
+    /** Spec §17: which of the ecosystem's instruction files reach L2. */
+    instructionFiles: z.object({
+      claude: z.boolean().default(true),
+      copilot: z.boolean().default(true),
+      nestedAgents: z.boolean().default(true),
+    }).prefault({}),
   }).prefault({}),
   agent: z.object({
     maxIterations: z.number().int().min(1).default(50),
@@ -45,6 +51,8 @@ export const Settings = z.object({
     allowSharedContext: z.boolean().default(true),
     sharedContextMaxMessages: z.number().int().min(1).default(100),
   }).prefault({}),
+  /** Spec §17: hooks run at all (the user's settings only; a workspace may only turn them off). */
+  hooks: z.object({ enabled: z.boolean().default(true) }).prefault({}),
   /** Spec §12: the same shape as `.vscode/mcp.json`'s `servers`, validated where servers are started. */
   mcp: z.object({ servers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}) }).prefault({}),
 });

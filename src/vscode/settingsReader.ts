@@ -6,12 +6,13 @@ import { readTrustedSettings, type SettingsTrust } from '../core/trust/readTrust
 const keys: Record<string, string[]> = {
   model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds'],
   summaryModel: ['name'],
-  context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds'],
+  context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds', 'instructionFiles'],
   agent: ['maxIterations', 'planMode'],
   tools: ['diagnosticsWaitMs', 'maxBackgroundProcesses'],
   approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'autoApproveMcpTools'],
   agents: ['defaultContextMode', 'allowSharedContext', 'sharedContextMaxMessages'],
   mcp: ['servers'],
+  hooks: ['enabled'],
 };
 
 /**

@@ -6,8 +6,11 @@ import { isProtectedSetting } from '../../src/core/trust/protectedSettings';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
 
+/** Settings whose value is one object of their own (spec §17's `context.instructionFiles`). */
+const objectSettings = new Set(['context.instructionFiles']);
+
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) return { [prefix]: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0 || objectSettings.has(prefix)) return { [prefix]: value };
   return Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)));
 }
 
@@ -25,6 +28,7 @@ const specSettings: Record<string, unknown> = {
   'agent.planMode': false, 'mcp.servers': undefined, 'approval.autoApproveMcpTools': [],
   'tools.diagnosticsWaitMs': 2000,
   'tools.maxBackgroundProcesses': 10,
+  'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
 };
 
 describe('package.json manifest', () => {

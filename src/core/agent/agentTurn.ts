@@ -14,6 +14,7 @@ import { resultDetail, summarizeResult } from './toolResultView';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
 import { errorMessage } from '../errorMessage';
 import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
+import type { ToolHooks } from '../hooks/toolHooks';
 
 /** What the turn needs of the tool registry. */
 export interface TurnTools {
@@ -50,6 +51,8 @@ export interface TurnDeps {
    * child has only read-only tools, spec §7). Results are still emitted and recorded in call order.
    */
   isConcurrentSafe?: (call: { name: string; params: Record<string, string> }) => boolean;
+  /** PreToolUse / PostToolUse hooks (spec §17); none when absent. */
+  hooks?: ToolHooks;
 }
 
 export interface TurnOutcome {
@@ -146,7 +149,11 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
       : errorResult('invalid_params', `The arguments of ${call.name} are not a valid JSON object: ${call.raw.slice(0, 200)}. Send the call again with valid JSON arguments.`);
   }
   if (signal.aborted) return errorResult('cancelled', 'The user stopped the turn before this tool ran.');
-  const approve = approvalFor({ approver: deps.approver, settings: deps.settings, turnId, callId: call.callId, emit: deps.emit, signal });
+  const hook = await deps.hooks?.beforeTool(call, signal);
+  if (hook?.blocked) return errorResult('blocked_by_hook', `A PreToolUse hook blocked this ${call.name}: ${hook.blocked}`);
+  // `ask` only ever makes approval stricter; nothing a hook says skips it (docs/security.md).
+  const settings = hook?.ask ? askEveryTime(deps.settings) : deps.settings;
+  const approve = approvalFor({ approver: deps.approver, settings, turnId, callId: call.callId, emit: deps.emit, signal });
   // A Read of a secret-looking file asks in the tool itself (by its real name too); one question is enough.
   if (deps.tools.isReadOnly(call.name) && !(call.name === 'Read' && secretFileReason(call.params.path ?? ''))) {
     const summary = Object.entries(call.params).map(([k, v]) => `${k}: ${v}`).join('\n');
@@ -155,12 +162,18 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
   }
   const output = new OutputProgress(deps.clock, (tail) => deps.emit({ type: 'toolOutput', turnId, callId: call.callId, tail }));
   try {
-    return await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve, callId: call.callId, onOutput: (chunk) => output.push(chunk) });
+    const result = await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve, callId: call.callId, onOutput: (chunk) => output.push(chunk) });
+    const after = deps.hooks && !signal.aborted ? await deps.hooks.afterTool(call, result, signal) : undefined;
+    return after?.feedback ? { ...result, text: `${result.text}\n\nPostToolUse hook: ${after.feedback}` } : result;
   } catch (error) {
     return errorResult('tool_failed', `${call.name} failed: ${errorMessage(error)}`);
   } finally {
     output.close();
   }
+}
+
+function askEveryTime(settings: Settings): Settings {
+  return { ...settings, approval: { ...settings.approval, autoApproveReadOnly: false, autoApproveEdits: false, autoApproveCommands: false, commandAllowList: [], autoApproveMcpTools: [] } };
 }
 
 /** A completion sent beside a call that failed was written before its result was seen: the task is not done. */

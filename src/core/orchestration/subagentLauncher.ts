@@ -14,6 +14,7 @@ import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore } from '../tools/todoStore';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentDefinition } from '../agents/agentDefinition';
+import type { ToolHooks } from '../hooks/toolHooks';
 import type { AgentCatalog } from './agentCatalog';
 import { agentMayUse } from './toolSets';
 import { isReadOnlyAgent } from './turnTaskTool';
@@ -30,6 +31,7 @@ export interface SubagentLauncherDeps {
   environment: SessionEnvironment;
   date: string;
   rules: (touchedPaths: readonly string[]) => Promise<string>;
+  hooks?: ToolHooks;
   fallbackContextSummary: () => string;
   emit: EventSink;
   onUsage: (usage: TokenUsage) => void;
@@ -56,6 +58,7 @@ export function subagentLauncher(deps: SubagentLauncherDeps): (request: Subagent
       systemPrompt: subagentSystemPrompt(tools, deps.settings.model.toolProtocol, { ...deps.environment, date: deps.date }, agent),
       modelName: agent?.model,
       rules: deps.rules,
+      hooks: deps.hooks,
       fallbackContextSummary: deps.fallbackContextSummary,
       emit: deps.emit,
       onUsage: deps.onUsage,

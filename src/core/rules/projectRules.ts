@@ -5,10 +5,12 @@ import { readRuleFile } from './ruleFileReader';
 import { renderProjectRules, type DescribedRule, type RuleSection } from './projectRulesText';
 import { findRootRuleFile } from './rootRuleFile';
 import { errorMessage } from '../errorMessage';
+import { allInstructionFiles, alwaysOnInstructionFiles, copilotInstructionFiles, nestedInstructionFiles, parseCopilotInstructionFile, type InstructionFileSwitches, type InstructionReason } from './instructionFiles';
+import type { ParsedRuleFile } from './ruleFile';
 
 export const ruleFolder = '.codeagent/rules';
 
-export type RuleReason = 'code_law' | 'agents_md' | 'always' | 'glob' | 'description';
+export type RuleReason = 'code_law' | 'agents_md' | 'always' | 'glob' | 'description' | InstructionReason;
 
 export interface ProjectRules {
   /** The L2 block (spec §6): '' when the workspace has no rules. */
@@ -22,6 +24,8 @@ export interface ProjectRules {
 export interface ProjectRulesOptions {
   /** Workspace-relative (or absolute inside the workspace) paths the conversation has read, edited or mentioned; glob rules apply to these. */
   touchedPaths: readonly string[];
+  /** Spec §17: which of the ecosystem's instruction files are read; all of them when absent. */
+  instructionFiles?: InstructionFileSwitches;
 }
 
 /**
@@ -46,14 +50,29 @@ export async function loadProjectRules(fs: WorkspaceFs, options: ProjectRulesOpt
     }
   }
 
+  const switches = options.instructionFiles ?? allInstructionFiles;
+  for (const { path, reason } of alwaysOnInstructionFiles(switches)) {
+    if ((await fs.stat(path).catch(() => undefined))?.type !== 'file') continue;
+    const file = await readRuleFile(fs, path);
+    if (!file.ok) problems.push(file.problem);
+    else if (file.text.trim()) {
+      sections.push({ path, body: file.text.trim() });
+      sources.push({ path, reason });
+    }
+  }
+
   const touched = options.touchedPaths.map((p) => withinRoot(fs.root, p));
-  for (const path of await ruleFiles(fs)) {
+  const globbed = [
+    ...(await ruleFiles(fs)).map((path) => ({ path, parse: parseRuleFile })),
+    ...(switches.copilot ? await copilotInstructionFiles(fs) : []).map((path) => ({ path, parse: parseCopilotInstructionFile as (text: string) => ParsedRuleFile })),
+  ];
+  for (const { path, parse } of globbed) {
     const file = await readRuleFile(fs, path);
     if (!file.ok) {
       problems.push(file.problem);
       continue;
     }
-    const rule = parseRuleFile(file.text);
+    const rule = parse(file.text);
     if (!rule.ok) {
       problems.push(`${path}: invalid front matter, rule skipped: ${rule.error}`);
       continue;
@@ -66,6 +85,15 @@ export async function loadProjectRules(fs: WorkspaceFs, options: ProjectRulesOpt
     } else if (rule.body.trim()) {
       sections.push({ path, body: rule.body.trim() });
       sources.push({ path, reason: decision.include });
+    }
+  }
+
+  for (const path of await nestedInstructionFiles(fs, touched, switches)) {
+    const file = await readRuleFile(fs, path);
+    if (!file.ok) problems.push(file.problem);
+    else if (file.text.trim()) {
+      sections.push({ path, body: file.text.trim() });
+      sources.push({ path, reason: 'nested' });
     }
   }
 
@@ -91,9 +119,9 @@ function withinRoot(root: string, path: string): string {
 }
 
 /** The rules' text for a turn (L2); every problem goes to `onProblem`, and rules that cannot be read at all give none. */
-export async function projectRulesText(fs: WorkspaceFs, touchedPaths: readonly string[], onProblem: ((message: string) => void) | undefined): Promise<string> {
+export async function projectRulesText(fs: WorkspaceFs, touchedPaths: readonly string[], onProblem: ((message: string) => void) | undefined, instructionFiles?: InstructionFileSwitches): Promise<string> {
   try {
-    const rules = await loadProjectRules(fs, { touchedPaths });
+    const rules = await loadProjectRules(fs, { touchedPaths, instructionFiles });
     for (const problem of rules.problems) onProblem?.(problem);
     return rules.text;
   } catch (error) {

@@ -207,7 +207,7 @@ export class AgentSession {
   /** What a turn borrows of this conversation while it runs. */
   private get turnState(): SessionState {
     return {
-      deps: this.deps, readLedger: this.readLedger, todos: this.todos, question: this.question, plan: this.plan,
+      deps: this.deps, sessionId: this.id, readLedger: this.readLedger, todos: this.todos, question: this.question, plan: this.plan,
       review: this.review, usage: this.usage, agentHistories: this.agentHistories,
       mainHistory: () => this.history.messages,
       nameIfUntitled: (userText) => { if (!this.title) this.title = titleFrom(userText); },

@@ -9,6 +9,8 @@ import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentCatalog } from '../orchestration/agentCatalog';
 import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { Approver } from '../agent/approvalGate';
+import type { SkillCatalog } from '../skills/skillCatalog';
+import type { HookDispatcher } from '../hooks/hookDispatcher';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -31,4 +33,8 @@ export interface AgentSessionDeps {
   agents?: AgentCatalog;
   /** A reminder appended to each user message (spec §14: the background processes still running); '' for none. */
   inputReminder?: () => string;
+  /** Skills (spec §17): listed in L2, loaded by the Skill tool; none when absent. */
+  skills?: SkillCatalog;
+  /** Hooks (spec §17) that may run, trust already decided; none when absent. */
+  hooks?: HookDispatcher;
 }

@@ -15,6 +15,8 @@ import { sharedHistoryView } from '../agents/sharedHistoryView';
 import type { MessageRoute } from '../orchestration/messageRoute';
 import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
 import { turnProfile } from '../orchestration/turnProfile';
+import { withSkillScope } from '../orchestration/skillScope';
+import { skillListing } from '../skills/skillListing';
 import type { TaskManager } from '../plan/taskManager';
 import type { ConversationReview } from '../review/conversationReview';
 import { defaultContextSummary } from '../subagents/defaultContextSummary';
@@ -25,6 +27,8 @@ import type { PendingQuestion } from '../agent/pendingDecisions';
 import { buildSystemPrompt } from '../agent/systemPrompt';
 import { historyMessageOf } from '../agent/turnRecordMessage';
 import { turnStartedEvent } from './turnStartedEvent';
+import { runPromptHooks, runStopHooks } from './promptHooks';
+import { toolHooks } from '../hooks/toolHooks';
 import type { UsageLedger } from './usageLedger';
 
 export interface TurnStart {
@@ -37,6 +41,8 @@ export interface TurnStart {
 /** The conversation's state a turn works on: the session owns it, the turn borrows it for its duration. */
 export interface SessionState {
   readonly deps: AgentSessionDeps;
+  /** The conversation's id: hooks get it as `session_id`. */
+  readonly sessionId: string;
   readonly readLedger: ReadLedger;
   readonly todos: InMemoryTodoStore;
   readonly question: PendingQuestion;
@@ -76,6 +82,13 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     throw error;
   }
   emit(turnStartedEvent(turn, route, input, profile));
+  const prompted = await runPromptHooks(deps.hooks, state.sessionId, route.text, state.mainHistory().length === 0, controller.signal);
+  if (prompted.blocked) {
+    // Nothing is stored: the refused prompt never reaches history or the model.
+    emit({ type: 'error', turnId, message: `A UserPromptSubmit hook refused this message: ${prompted.blocked}`, code: 'hook_blocked' });
+    return 'error';
+  }
+  input = { ...input, modelText: input.modelText + prompted.context };
   state.nameIfUntitled(userText);
   const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
   if (!isolated) await state.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal);
@@ -95,13 +108,16 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const environment = deps.environment();
   const date = new Date(deps.clock.now()).toISOString().slice(0, 10);
   const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
-  const rules = (touchedPaths: readonly string[]) => projectRulesText(deps.fs, touchedPaths, deps.onProblem);
+  // Read again at each message: a skill added or edited counts at once, whatever the file watchers saw.
+  const skills = skillListing(deps.skills ? (await deps.skills.reload()).skills : []);
+  const rules = async (touchedPaths: readonly string[]) => [skills, await projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles)].filter(Boolean).join('\n\n');
   const askUser = () => state.question.ask(controller.signal);
+  const hooks = deps.hooks ? toolHooks(deps.hooks, state.sessionId, deps.fs.root) : undefined;
   const outcome = await runAgentTurn(turnId, input.modelText, {
     model: deps.model(),
     clock: deps.clock,
     settings: turnSettings,
-    tools: profile.tools,
+    tools: withSkillScope(profile.tools),
     approver: deps.approver,
     toolContext: {
       fs: deps.fs,
@@ -115,7 +131,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
       runSubagent: subagentLauncher({
         model: deps.model, clock: deps.clock, settings, tools, approver: deps.approver,
         ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser },
-        catalog: deps.agents, environment, date, rules,
+        catalog: deps.agents, environment, date, rules, hooks,
         fallbackContextSummary: () => defaultContextSummary([...state.mainHistory()]),
         emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId,
       }),
@@ -130,9 +146,11 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     onRequest: (layered) => state.requested({ layered, at: deps.clock.now(), model: turnSettings.model.name }),
     onRecord: (record) => store(historyMessageOf(record, { id: deps.newId(), createdAt: deps.clock.now(), turnId }, settings)),
     isConcurrentSafe: concurrentSafeTask(tools, deps.agents),
+    hooks,
   }, controller.signal).finally(() => {
     const changes = review.finish();
     if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
   });
+  if (outcome.end === 'answered' || outcome.end === 'completed') await runStopHooks(deps.hooks, state.sessionId, turnId, emit);
   return outcome.end;
 }

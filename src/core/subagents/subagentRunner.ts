@@ -1,4 +1,5 @@
 import { runAgentTurn } from '../agent/agentTurn';
+import type { ToolHooks } from '../hooks/toolHooks';
 import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
 import type { Approver } from '../agent/approvalGate';
 import { costOf } from '../agent/cost';
@@ -32,6 +33,8 @@ export interface SubagentDeps {
   modelName?: string;
   /** L2 for the paths the child touched; none when absent. */
   rules?: (touchedPaths: readonly string[]) => Promise<string>;
+  /** The parent's PreToolUse / PostToolUse hooks: they guard a child's calls as much as the parent's. */
+  hooks?: ToolHooks;
   /** Written when the request carries no context summary (defaultContextSummary of the parent's history). */
   fallbackContextSummary?: () => string;
   /** The PARENT's sink: the child's events arrive wrapped in `subagent` events. */
@@ -83,6 +86,7 @@ export async function runSubagent(request: SubagentRequest, deps: SubagentDeps, 
       },
       systemPrompt: deps.systemPrompt,
       rules: deps.rules ?? (async () => ''),
+      hooks: deps.hooks,
       mentionedPaths: request.resources,
       history: [],
       todoRecap: () => (todos.get().length ? formatTodoList(todos.get()) : ''),

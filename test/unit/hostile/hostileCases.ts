@@ -16,6 +16,7 @@ import { NodeWorkspaceFs } from '../../../src/node/nodeWorkspaceFs';
 import type { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import type { ScriptedReply } from '../../fixtures/scriptedModel/types';
 import { scriptedSession } from './scriptedSession';
+import { hookFileCase, hostileHookFiles, instructionCase, skillCase } from './hostileEcosystemCases';
 
 /**
  * Hostile input, as tables: adversarial model output through the real agent turn (both wire protocols),
@@ -474,7 +475,8 @@ export function hostileCases(): HostileCase[] {
     ...insideControls,
     ...(['xml', 'native'] as const).flatMap((protocol) => [...modelOutputs.map((o) => modelOutputCase(protocol, o)), invalidUtf8Case(protocol)]),
     ...oversizedContext.map(contextCase),
-    ...hostileFrontMatter.flatMap((fm) => [ruleCase(fm), agentCase(fm)]),
+    ...hostileFrontMatter.flatMap((fm) => [ruleCase(fm), agentCase(fm), skillCase(fm), instructionCase(fm)]),
+    ...hostileHookFiles.map(hookFileCase),
   ];
 }
 

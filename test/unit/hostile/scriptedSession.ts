@@ -1,4 +1,5 @@
 import { AgentSession } from '../../../src/core/session/agentSession';
+import type { AgentSessionDeps } from '../../../src/core/session/agentSessionDeps';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../src/core/events';
 import { createIdGenerator } from '../../../src/core/ids';
@@ -17,7 +18,7 @@ export interface ScriptedSession {
 }
 
 /** A real AgentSession (real tools on a real directory) talking to the scripted OpenAI-compatible server. */
-export function scriptedSession(server: ScriptedModelServer, root: string, options: { protocol?: 'xml' | 'native'; approval?: Record<string, unknown> } = {}): ScriptedSession {
+export function scriptedSession(server: ScriptedModelServer, root: string, options: { protocol?: 'xml' | 'native'; approval?: Record<string, unknown>; deps?: Partial<AgentSessionDeps> } = {}): ScriptedSession {
   const settings = Settings.parse({
     model: { baseUrl: server.baseUrl, name: 'scripted-model', toolProtocol: options.protocol ?? 'xml', maxRetries: 0 },
     approval: options.approval,
@@ -32,6 +33,7 @@ export function scriptedSession(server: ScriptedModelServer, root: string, optio
     approver: approvals,
     newId: createIdGenerator(() => 0, 't'),
     environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: root }),
+    ...options.deps,
   });
   return {
     session,

@@ -1,0 +1,28 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { SkillCatalog } from '../core/skills/skillCatalog';
+import { loadSkills, skillFolders, type SkillProblem } from '../core/skills/skillLoader';
+import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
+
+/**
+ * Skills (spec §17) from the workspace's `.codeagent/skills`, `.claude/skills`, `.github/skills`, `.agents/skills`
+ * and the same folders under the home directory; loaded at activation and again whenever a file in them changes.
+ */
+export function watchSkillFiles(workspaceRoot: string | undefined, report: (problems: SkillProblem[]) => void): { catalog: SkillCatalog; disposables: vscode.Disposable[] } {
+  const home = os.homedir();
+  const catalog = new SkillCatalog(() => loadSkills({ project: workspaceRoot ? new NodeWorkspaceFs(workspaceRoot) : undefined, user: new NodeWorkspaceFs(home) }), report);
+  void catalog.reload();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reload = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void catalog.reload(), 200);
+  };
+  const roots = [...(workspaceRoot ? [workspaceRoot] : []), home];
+  const watchers = roots.flatMap((root) => skillFolders.map((folder) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), `${folder}/**`))));
+  for (const watcher of watchers) {
+    watcher.onDidCreate(reload);
+    watcher.onDidChange(reload);
+    watcher.onDidDelete(reload);
+  }
+  return { catalog, disposables: [...watchers, { dispose: () => clearTimeout(timer) }] };
+}
