@@ -7,6 +7,9 @@ import { turnProfile, type TurnProfile } from '../../../../src/core/orchestratio
 import { childToolRegistry } from '../../../../src/core/subagents/childTools';
 import { languageTools } from '../../../../src/core/languageServices/languageTools';
 import { FakeLanguageServices, VirtualClock } from '../languageServices/languageServicesKit';
+import { SkillCatalog } from '../../../../src/core/skills/skillCatalog';
+import { skillTool } from '../../../../src/core/skills/skillTool';
+import type { AnyToolDefinition } from '../../../../src/core/tools/toolTypes';
 
 /** A fixed environment, so the snapshots change only when the prompt does. */
 export const environment = { os: 'Linux 6.8.0 (linux)', shell: '/bin/bash', workspaceRoot: '/home/dev/project', date: '2026-01-15' };
@@ -19,9 +22,10 @@ export const sampleAgents: AgentDefinition[] = [
 /** `vscode-*`: as the VS Code host builds them, with its language tools (spec §13); the others as a headless host. */
 export type PromptName = 'xml' | 'native' | 'plan' | 'subagent' | 'vscode-xml' | 'vscode-native';
 
-/** The full registry of a host with language services (VS Code). */
+/** The full registry as the VS Code host builds it: its language tools (spec §13) and the Skill tool (spec §17). */
 export function languageHostRegistry() {
-  return createFullToolRegistry([], { language: languageTools(new FakeLanguageServices(), new VirtualClock(), () => 2000) });
+  const skill = skillTool(new SkillCatalog(async () => ({ skills: [], problems: [] }))) as AnyToolDefinition;
+  return createFullToolRegistry([skill], { language: languageTools(new FakeLanguageServices(), new VirtualClock(), () => 2000) });
 }
 
 export interface AssembledPrompt {

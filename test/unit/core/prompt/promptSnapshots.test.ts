@@ -12,7 +12,7 @@ import { assembledPrompt, sampleAgents, snapshotText, tokenLine, type PromptName
 const dir = path.join(__dirname, '__snapshots__');
 const update = process.env.UPDATE_PROMPT_SNAPSHOTS === '1';
 /** docs/prompt.md's budgets for the main prompt in xml mode (the project's token estimate): headless, and VS Code's with its language tools. */
-const xmlBudgets: Record<string, number> = { xml: 4700, 'vscode-xml': 5500 };
+const xmlBudgets: Record<string, number> = { xml: 4700, 'vscode-xml': 5700 };
 
 const cases: { name: PromptName; agents: typeof sampleAgents }[] = [
   { name: 'xml', agents: [] },
