@@ -37,6 +37,7 @@ import { ChangeTextCache } from './core/conversation/changeTextCache';
 import { changeSideText } from './core/conversation/changeSideText';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
+import { watchCommandFiles } from './vscode/commandFiles';
 import { suggestAgents } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
@@ -99,6 +100,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
   });
   context.subscriptions.push(...agentFiles.disposables);
+  const commandFiles = watchCommandFiles(workspaceRoot(), (problems) => {
+    for (const { file, reason } of problems) output.warn(`Command file ${file}: ${reason}`);
+    controller?.showWarning(`Command files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
+  });
+  context.subscriptions.push(...commandFiles.disposables);
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
@@ -112,6 +118,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ...ports,
       approver: reviews,
       agents: agentFiles.catalog,
+      slashCommands: commandFiles.catalog,
+      userInput: commandFiles.userInput,
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),
@@ -177,7 +185,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel]);
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, commandFiles.panel]);
 
   context.subscriptions.push(
     output,

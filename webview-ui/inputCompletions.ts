@@ -10,6 +10,13 @@ export interface SlashCommand {
   subcommands?: readonly { name: string; description: string }[];
 }
 
+/** A command of a command or prompt file, sent by the host (spec §17). */
+export interface FileCommand {
+  name: string;
+  description?: string;
+  argumentHint?: string;
+}
+
 export interface PathSuggestion {
   path: string;
   kind: string;
@@ -20,6 +27,7 @@ export interface PathSuggestion {
 export class InputCompletions {
   private readonly popup: CompletionPopup;
   private pendingQuery: string | undefined;
+  private fileCommands: readonly SlashCommand[] = [];
 
   constructor(private readonly input: HTMLTextAreaElement, list: HTMLElement, private readonly commands: readonly SlashCommand[]) {
     this.popup = new CompletionPopup(list, input);
@@ -39,6 +47,14 @@ export class InputCompletions {
     return command !== undefined;
   }
 
+  /** The panel's own commands win a name clash; the host already left out files that take a built-in's name. */
+  setFileCommands(items: readonly FileCommand[]): void {
+    const builtIn = new Set(this.commands.map((c) => c.name));
+    this.fileCommands = items
+      .filter((item) => !builtIn.has(item.name))
+      .map((item) => ({ name: item.name, description: [item.argumentHint, item.description].filter(Boolean).join(' — ') }));
+  }
+
   showPathSuggestions(query: string, items: PathSuggestion[]): void {
     if (query !== this.pendingQuery) return;
     this.popup.show(items.map(suggestionItem), (item) => this.replaceToken(/@[^\s@]*$/, item));
@@ -51,7 +67,7 @@ export class InputCompletions {
       const query = slash[1]!.toLowerCase();
       this.pendingQuery = undefined;
       // A completed command needs no list: Enter should run it.
-      const matches = this.commands.filter((c) => c.name.startsWith(query) && !(c.run && c.name === query));
+      const matches = [...this.commands, ...this.fileCommands].filter((c) => c.name.toLowerCase().startsWith(query) && !(c.run && c.name === query));
       // A host command takes an argument: the space is inserted with it.
       return this.popup.show(matches.map((c) => ({ label: `/${c.name}`, detail: c.description, insert: c.run ? `/${c.name}` : `/${c.name} ` })), (item) => this.replaceToken(/^\/\S*$/, item));
     }

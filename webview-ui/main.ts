@@ -101,6 +101,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'connectionTest': modelPicker.showConnectionTest(message); modelSetup.showConnectionTest(message); break;
     case 'localServers': modelSetup.showLocalServers(message.servers); break;
     case 'mcpServers': mcpServers.show(message.servers); break;
+    case 'slashCommands': completions.setFileCommands(message.items); break;
   }
 });
 

@@ -14,6 +14,10 @@ export const McpServerView = z.object({
 });
 export type McpServerView = z.infer<typeof McpServerView>;
 
+/** A slash command of a command or prompt file as `/` completion lists it. */
+export const SlashCommandView = z.object({ name: z.string(), description: z.optional(z.string()), argumentHint: z.optional(z.string()) });
+export type SlashCommandView = z.infer<typeof SlashCommandView>;
+
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -94,6 +98,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('models'), baseUrl: z.string(), models: z.array(z.string()), error: z.optional(z.string()) }),
   z.object({ type: z.literal('connectionTest'), status: z.enum(connectionStatuses), message: z.string() }),
   z.object({ type: z.literal('localServers'), servers: z.array(LocalServerView) }),
+  /** The slash commands of command and prompt files (spec §17), whole on `ready` and after every reload. */
+  z.object({ type: z.literal('slashCommands'), items: z.array(SlashCommandView) }),
   /** Every configured MCP server's state (spec §12), sent whole on each change: there are few. */
   z.object({ type: z.literal('mcpServers'), servers: z.array(McpServerView) }),
 ]);

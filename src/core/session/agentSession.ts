@@ -22,6 +22,7 @@ import { UsageLedger } from './usageLedger';
 import { AgentHistories } from '../agents/agentHistories';
 import type { ContextMode } from '../agents/contextMode';
 import { routeMessage } from '../orchestration/messageRoute';
+import { routeFileCommand } from '../orchestration/commandRoute';
 import type { PlanTaskState } from '../plan/planTask';
 import { restoredPlan } from '../plan/restoredPlan';
 import type { TaskManager } from '../plan/taskManager';
@@ -178,10 +179,12 @@ export class AgentSession {
     this.emitPlan = emit;
     try {
       await this.deps.agents?.ready();
-      const route = routeMessage(userText, {
+      const routeContext = {
         catalog: this.deps.agents, settings, sessionModes: this.agentModes,
-        historyLength: (name) => this.agentHistories.get(name).length,
-      });
+        historyLength: (name: string) => this.agentHistories.get(name).length,
+      };
+      const route = (await routeFileCommand(userText, { ...routeContext, commands: this.deps.slashCommands, inputs: this.deps.userInput, signal: controller.signal }))
+        ?? routeMessage(userText, routeContext);
       if (route.kind === 'notice') {
         emit({ type: 'turnStarted', turnId, userText, retryOf });
         emit({ type: 'notice', turnId, text: route.text });

@@ -9,6 +9,8 @@ import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentCatalog } from '../orchestration/agentCatalog';
 import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { Approver } from '../agent/approvalGate';
+import type { CommandCatalog } from '../commands/commandCatalog';
+import type { UserInputPrompt } from '../ports/userInput';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -29,4 +31,8 @@ export interface AgentSessionDeps {
   onProblem?: (message: string) => void;
   /** Named agents (spec §7); none when absent. */
   agents?: AgentCatalog;
+  /** Slash commands from command and prompt files (spec §17); none when absent. */
+  slashCommands?: CommandCatalog;
+  /** Asks for a command's `${input:…}` values. */
+  userInput?: UserInputPrompt;
 }
