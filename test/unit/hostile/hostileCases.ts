@@ -16,6 +16,7 @@ import { NodeWorkspaceFs } from '../../../src/node/nodeWorkspaceFs';
 import type { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import type { ScriptedReply } from '../../fixtures/scriptedModel/types';
 import { scriptedSession } from './scriptedSession';
+import { commandCases } from './commandCases';
 
 /**
  * Hostile input, as tables: adversarial model output through the real agent turn (both wire protocols),
@@ -475,6 +476,7 @@ export function hostileCases(): HostileCase[] {
     ...(['xml', 'native'] as const).flatMap((protocol) => [...modelOutputs.map((o) => modelOutputCase(protocol, o)), invalidUtf8Case(protocol)]),
     ...oversizedContext.map(contextCase),
     ...hostileFrontMatter.flatMap((fm) => [ruleCase(fm), agentCase(fm)]),
+    ...commandCases(hostileFrontMatter),
   ];
 }
 
