@@ -105,6 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller?.showWarning(`Command files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
   });
   context.subscriptions.push(...commandFiles.disposables);
+  commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();

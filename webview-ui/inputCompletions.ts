@@ -53,6 +53,8 @@ export class InputCompletions {
     this.fileCommands = items
       .filter((item) => !builtIn.has(item.name))
       .map((item) => ({ name: item.name, description: [item.argumentHint, item.description].filter(Boolean).join(' — ') }));
+    // The list can arrive (or change) while `/` is open: the user sees it at once.
+    if (this.popup.open && this.pendingQuery === undefined) this.refresh();
   }
 
   showPathSuggestions(query: string, items: PathSuggestion[]): void {

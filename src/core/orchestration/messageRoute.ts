@@ -7,7 +7,7 @@ import type { AgentCatalog } from './agentCatalog';
 
 /** What a chat message asks for: a turn (main agent, plan mode, or a named agent) or a local answer. */
 export type MessageRoute =
-  | { kind: 'turn'; text: string; planMode: boolean; agent?: { definition: AgentDefinition; mode: ContextMode }; command?: CommandTurn }
+  | { kind: 'turn'; text: string; planMode: boolean; agent?: { definition: AgentDefinition; mode: ContextMode }; command?: CommandTurn; attached?: string }
   /** `/agents list|context`, usage errors: answered here, never sent to the model, never stored in history. */
   | { kind: 'notice'; text: string };
 

@@ -21,8 +21,7 @@ import { runSessionTurn, type SessionState } from './sessionTurn';
 import { UsageLedger } from './usageLedger';
 import { AgentHistories } from '../agents/agentHistories';
 import type { ContextMode } from '../agents/contextMode';
-import { routeMessage } from '../orchestration/messageRoute';
-import { routeFileCommand } from '../orchestration/commandRoute';
+import { routeChatMessage } from '../orchestration/chatRoute';
 import type { PlanTaskState } from '../plan/planTask';
 import { restoredPlan } from '../plan/restoredPlan';
 import type { TaskManager } from '../plan/taskManager';
@@ -179,12 +178,11 @@ export class AgentSession {
     this.emitPlan = emit;
     try {
       await this.deps.agents?.ready();
-      const routeContext = {
+      const route = await routeChatMessage(userText, {
         catalog: this.deps.agents, settings, sessionModes: this.agentModes,
-        historyLength: (name: string) => this.agentHistories.get(name).length,
-      };
-      const route = (await routeFileCommand(userText, { ...routeContext, commands: this.deps.slashCommands, inputs: this.deps.userInput, signal: controller.signal }))
-        ?? routeMessage(userText, routeContext);
+        historyLength: (name) => this.agentHistories.get(name).length,
+        commands: this.deps.slashCommands, mcp: this.deps.mcp, inputs: this.deps.userInput, signal: controller.signal,
+      });
       if (route.kind === 'notice') {
         emit({ type: 'turnStarted', turnId, userText, retryOf });
         emit({ type: 'notice', turnId, text: route.text });

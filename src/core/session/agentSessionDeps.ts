@@ -11,6 +11,7 @@ import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { Approver } from '../agent/approvalGate';
 import type { CommandCatalog } from '../commands/commandCatalog';
 import type { UserInputPrompt } from '../ports/userInput';
+import type { McpExtras } from '../orchestration/mcpPromptRoute';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -33,6 +34,8 @@ export interface AgentSessionDeps {
   agents?: AgentCatalog;
   /** Slash commands from command and prompt files (spec §17); none when absent. */
   slashCommands?: CommandCatalog;
-  /** Asks for a command's `${input:…}` values. */
+  /** MCP servers' prompts (`/mcp.<server>.<prompt>`) and resources (`@mcp:<server>:<uri>`). */
+  mcp?: McpExtras;
+  /** Asks for a command's `${input:…}` values and an MCP prompt's arguments. */
   userInput?: UserInputPrompt;
 }
