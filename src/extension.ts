@@ -38,7 +38,7 @@ import { changeSideText } from './core/conversation/changeSideText';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
 import { watchCommandFiles } from './vscode/commandFiles';
-import { suggestAgents } from './core/orchestration/agentSuggestions';
+import { suggestAgents, suggestMcpResources } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
@@ -100,7 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
   });
   context.subscriptions.push(...agentFiles.disposables);
-  const commandFiles = watchCommandFiles(workspaceRoot(), (problems) => {
+  const commandFiles = watchCommandFiles(workspaceRoot(), mcp.prompts, (problems) => {
     for (const { file, reason } of problems) output.warn(`Command file ${file}: ${reason}`);
     controller?.showWarning(`Command files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
   });
@@ -121,6 +121,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       agents: agentFiles.catalog,
       slashCommands: commandFiles.catalog,
       userInput: commandFiles.userInput,
+      mcp: mcp.connections,
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),
@@ -150,7 +151,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void context.workspaceState.update(lastConversationKey, id);
       },
     },
-    suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...(await pathIndex.suggest(query))],
+    suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query), ...(await pathIndex.suggest(query))],
     planMode: () => settings().agent.planMode,
     setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
     confirmDelete: async (title) =>

@@ -21,6 +21,8 @@ export interface PathSuggestion {
   path: string;
   kind: string;
   detail?: string;
+  /** An MCP resource's server: it is listed under that name. */
+  server?: string;
 }
 
 /** `@` completes workspace paths and agent names (asked of the host), `/` at the start completes the commands. */
@@ -100,6 +102,7 @@ export class InputCompletions {
 
 function suggestionItem(item: PathSuggestion): CompletionItem {
   if (item.kind === 'agent') return { label: `@${item.path}`, detail: item.detail, tag: 'agent', insert: `@${item.path} ` };
+  if (item.kind === 'resource') return { label: item.detail ?? item.path, detail: item.path.slice(item.path.indexOf(':', 4) + 1), tag: item.server ?? 'mcp', insert: `@${item.path} ` };
   const path = item.kind === 'directory' ? `${item.path}/` : item.path;
   return { label: path, detail: item.kind === 'directory' ? 'folder' : undefined, insert: `@${path} ` };
 }

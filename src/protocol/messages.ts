@@ -89,8 +89,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onboarding'), onboarding: z.nullable(Onboarding) }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),
-  /** `@` completions: workspace paths and named agents (`path` is the agent's name for kind `agent`). */
-  z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent']), detail: z.optional(z.string()) })) }),
+  /** `@` completions: workspace paths, named agents (`path` is the agent's name) and MCP resources (`mcp:<server>:<uri>`, with its server). */
+  z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent', 'resource']), detail: z.optional(z.string()), server: z.optional(z.string()) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
   /** Model setup (issue 13): the current endpoint and model, on `ready` and whenever they change. */
   z.object({ type: z.literal('modelSetup'), setup: ModelSetupView }),

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { CommandCatalog } from '../core/commands/commandCatalog';
 import type { CommandProblem } from '../core/commands/commandDefinition';
 import { loadCommands } from '../core/commands/commandLoader';
+import type { McpPromptCatalog } from '../core/mcp/mcpPromptCatalog';
 import type { UserInputPrompt } from '../core/ports/userInput';
 import type { HostMessage, SlashCommandView, WebviewMessage } from '../protocol/messages';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
@@ -15,10 +16,10 @@ const userGlobs = ['.codeagent/commands/**/*.md', '.claude/commands/**/*.md'];
  * and `~/.claude/commands`, loaded at activation and again whenever one of them changes; the panel's `/`
  * completion gets the list on `ready` and after every reload.
  */
-export function watchCommandFiles(workspaceRoot: string | undefined, report: (problems: CommandProblem[]) => void) {
+export function watchCommandFiles(workspaceRoot: string | undefined, mcpPrompts: McpPromptCatalog, report: (problems: CommandProblem[]) => void) {
   const home = os.homedir();
   const catalog = new CommandCatalog(() => loadCommands({ project: new NodeWorkspaceFs(workspaceRoot ?? home), user: new NodeWorkspaceFs(home) }), report);
-  const panel = new SlashCommandsPanel(catalog);
+  const panel = new SlashCommandsPanel(catalog, mcpPrompts);
   void catalog.reload();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const reload = () => {
@@ -54,13 +55,13 @@ const inputBoxPrompt: UserInputPrompt = {
   },
 };
 
-/** Sends the loaded commands to the panel's `/` completion. */
+/** Sends the loaded commands and the MCP servers' prompts to the panel's `/` completion. */
 class SlashCommandsPanel {
   private post: ((message: HostMessage) => void) | undefined;
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: Array<() => void>;
 
-  constructor(private readonly catalog: CommandCatalog) {
-    this.unsubscribe = catalog.onDidLoad(() => this.send());
+  constructor(private readonly catalog: CommandCatalog, private readonly mcpPrompts: McpPromptCatalog) {
+    this.unsubscribe = [catalog.onDidLoad(() => this.send()), mcpPrompts.onDidChange(() => this.send())];
   }
 
   attach(post: (message: HostMessage) => void): void {
@@ -78,11 +79,12 @@ class SlashCommandsPanel {
   }
 
   dispose(): void {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
   }
 
   private send(): void {
-    const items: SlashCommandView[] = this.catalog.commands.map(({ name, description, argumentHint }) => ({ name, ...(description ? { description } : {}), ...(argumentHint ? { argumentHint } : {}) }));
+    const items: SlashCommandView[] = [...this.catalog.commands, ...this.mcpPrompts.promptCommands()]
+      .map(({ name, description, argumentHint }) => ({ name, ...(description ? { description } : {}), ...(argumentHint ? { argumentHint } : {}) }));
     this.post?.({ type: 'slashCommands', items });
   }
 }
