@@ -8,6 +8,9 @@ import { sendAndWaitForTurn, sendChatMessage, transcriptEntries, waitForIdle } f
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { projectRoot } from './support/paths';
+
+const EVERYTHING = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
 const files: Record<string, string> = {
   '.claude/commands/explain.md': '---\ndescription: Explain a file to a newcomer\nargument-hint: [file] [how]\nallowed-tools: Read, Grep, Glob\n---\nExplain the file $1 to a newcomer, $2. The request was: "$ARGUMENTS".\n',
@@ -31,13 +34,16 @@ describe('slash commands from command and prompt files', function () {
     const input = chat.getByRole('textbox', { name: 'Message CodeAgent' });
 
     // `/` completion: the built-ins first, then the files' commands with their hints and descriptions.
-    await input.click();
-    await input.pressSequentially('/', { delay: 20 });
     const options = chat.locator('#completions [role="option"]');
     await eventually(async () => {
+      // Typed again on each try: the view may still be starting (focus, draft restore) when it first opens.
+      await input.fill('');
+      await input.click();
+      await input.pressSequentially('/', { delay: 20 });
+      await options.first().waitFor({ timeout: 2000 });
       const labels = await options.locator('.completion-label').allTextContents();
       for (const name of ['/plan', '/agents', '/explain', '/frontend:test', '/review-pr']) assert.ok(labels.includes(name), `${name} in ${labels.join(', ')}`);
-    }, { timeoutMs: 10_000, message: 'the / suggestions' });
+    }, { timeoutMs: 20_000, message: 'the / suggestions' });
     assert.equal(await options.filter({ hasText: '/explain' }).locator('.completion-detail').textContent(), '[file] [how] — Explain a file to a newcomer');
     assert.equal(await options.filter({ hasText: '/review-pr' }).locator('.completion-detail').textContent(), 'Review the open pull request');
     await input.pressSequentially('ex', { delay: 20 });
@@ -70,5 +76,51 @@ describe('slash commands from command and prompt files', function () {
     const review = chatPosts(suite.model)[1]!;
     assert.ok(lastMessage(review).content.startsWith('Review the pull request. Focus: security.'), describeMessages(review));
     assert.equal((await transcriptEntries(chat, 'user').nth(1).textContent())?.includes('/review-pr'), true);
+  });
+
+  it('an MCP server\'s prompt runs as /mcp.everything.args-prompt; its resource is attached from @ completion', async function () {
+    suite.model.enqueue({ text: 'E2E: the weather in Paris.' }, { text: 'E2E: the architecture, summarised.' });
+    const workspace = suite.server.createWorkspace({
+      modelBaseUrl: suite.model.baseUrl,
+      name: 'mcp-prompts',
+      settings: { 'codeagent.mcp.servers': { everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING] } } },
+    });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await chat.locator('[data-kind="mcp"][data-server="everything"][data-status="ready"]').waitFor({ timeout: 30_000 });
+    const input = chat.getByRole('textbox', { name: 'Message CodeAgent' });
+    const options = chat.locator('#completions [role="option"]');
+
+    // `/mcp.` lists the server's prompts with their arguments.
+    await input.click();
+    await input.pressSequentially('/mcp.everything.ar', { delay: 20 });
+    await eventually(async () => {
+      assert.deepEqual(await options.locator('.completion-label').allTextContents(), ['/mcp.everything.args-prompt']);
+      assert.equal(await options.first().locator('.completion-detail').textContent(), '<city> [state] — A prompt with two arguments, one required and one optional');
+    }, { timeoutMs: 15_000, message: 'the MCP prompt in / completion' });
+    await input.fill('');
+
+    // Typed words fill the arguments in order; the optional `state` is asked and may be dismissed.
+    await sendChatMessage(chat, '/mcp.everything.args-prompt Paris');
+    const box = session.page.locator('.quick-input-widget input');
+    await box.waitFor({ state: 'visible', timeout: 10_000 });
+    await box.press('Escape');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'E2E: the weather in Paris.' }).first().waitFor({ timeout: 15_000 });
+    const prompt = chatPosts(suite.model)[0]!;
+    assert.ok(lastMessage(prompt).content.startsWith("What's weather in Paris?"), describeMessages(prompt));
+    await waitForIdle(chat);
+
+    // `@archi` lists the server's resource under its name; picking it inserts @mcp:everything:<uri>.
+    await input.click();
+    await input.pressSequentially('summarise @archi', { delay: 20 });
+    const resource = options.filter({ hasText: 'architecture.md' });
+    await eventually(async () => assert.equal(await resource.locator('.completion-tag').textContent(), 'everything'), { timeoutMs: 10_000, message: 'the resource in @ completion' });
+    await resource.first().dispatchEvent('mousedown');
+    assert.equal(await input.inputValue(), 'summarise @mcp:everything:demo://resource/static/document/architecture.md ');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'E2E: the architecture, summarised.' }).first().waitFor({ timeout: 15_000 });
+    const attached = chatPosts(suite.model)[1]!;
+    assert.match(lastMessage(attached).content, /<Resource server="everything" uri="demo:\/\/resource\/static\/document\/architecture\.md" mimeType="text\/markdown"><!\[CDATA\[# Everything Server/, describeMessages(attached));
   });
 });
