@@ -21,6 +21,8 @@ describe('slash commands: the turn a command file runs', function () {
     '.claude/commands/explain.md': '---\ndescription: Explain a file\nargument-hint: [file] [how]\nallowed-tools: Read, Grep\n---\nExplain @$1, $2. All: "$ARGUMENTS"\n',
     '.github/prompts/component.prompt.md': "---\ndescription: 'New component'\n---\nCreate ${input:name:Button} in ${input:folder:src/ui}.\n",
     '.codeagent/commands/roadmap.md': '---\nagent: plan\n---\nPlan: $ARGUMENTS\n',
+    '.codeagent/commands/cheap.md': '---\nmodel: small-model\n---\nSummarise $ARGUMENTS\n',
+    '.codeagent/commands/ghost.md': '---\nagent: nobody\n---\nHello\n',
   });
 
   function session(inputs?: UserInputPrompt, toolProtocol: 'xml' | 'native' = 'xml') {
@@ -96,5 +98,15 @@ describe('slash commands: the turn a command file runs', function () {
     const builtIn = (await run(s, '/plan build it')).find((e) => e.type === 'turnStarted');
     assert.ok(builtIn?.type === 'turnStarted' && builtIn.planMode === true);
     assert.match(sent(2).at(-1)!.content, /^build it/);
+  });
+
+  it('the command\'s model is the turn\'s model; an agent that does not exist is a notice naming the file', async () => {
+    scripted.server.enqueue({ text: 'short' });
+    const s = session();
+    await run(s, '/cheap the log');
+    assert.equal(scripted.server.requests[0]!.body.model, 'small-model');
+    const notice = (await run(s, '/ghost')).find((e) => e.type === 'notice');
+    assert.ok(notice?.type === 'notice' && /^\/ghost \(\.codeagent\/commands\/ghost\.md\): There is no agent named "nobody"/.test(notice.text), JSON.stringify(notice));
+    assert.equal(scripted.server.requests.length, 1);
   });
 });
