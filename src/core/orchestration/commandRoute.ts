@@ -19,8 +19,10 @@ export interface CommandRouteContext extends RouteContext {
 export async function routeFileCommand(text: string, context: CommandRouteContext): Promise<MessageRoute | undefined> {
   const invocation = parseCommandInvocation(text);
   if (!invocation || builtInCommandNames.includes(invocation.name.toLowerCase())) return undefined;
-  await context.commands?.ready();
-  const command = context.commands?.get(invocation.name);
+  if (!context.commands) return undefined;
+  await context.commands.ready();
+  // A file the watcher has not reported yet (a polling watcher, a folder just created) is found by loading again.
+  const command = context.commands.get(invocation.name) ?? (await context.commands.reload(), context.commands.get(invocation.name));
   if (!command) return undefined;
   const answers = await askInputs(command, context);
   if (typeof answers === 'string') return { kind: 'notice', text: answers };

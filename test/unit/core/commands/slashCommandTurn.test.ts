@@ -109,4 +109,15 @@ describe('slash commands: the turn a command file runs', function () {
     assert.ok(notice?.type === 'notice' && /^\/ghost \(\.codeagent\/commands\/ghost\.md\): There is no agent named "nobody"/.test(notice.text), JSON.stringify(notice));
     assert.equal(scripted.server.requests.length, 1);
   });
+
+  it('a command file added since the last load runs: an unknown /name loads the files again first', async () => {
+    scripted.server.enqueue({ text: 'ok' });
+    const s = session();
+    await run(s, '/explain src/a.ts').catch(() => undefined);
+    await scripted.ws.write('.claude/commands/docs/later.md', 'Later: $ARGUMENTS');
+    scripted.server.reset();
+    scripted.server.enqueue({ text: 'ok' });
+    await run(s, '/docs:later now');
+    assert.match(sent(0).at(-1)!.content, /^Later: now/);
+  });
 });
