@@ -41,7 +41,8 @@ import { ChangeTextCache } from './core/conversation/changeTextCache';
 import { changeSideText } from './core/conversation/changeSideText';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
 import { watchAgentFiles } from './vscode/agentFiles';
-import { suggestAgents } from './core/orchestration/agentSuggestions';
+import { watchCommandFiles } from './vscode/commandFiles';
+import { suggestAgents, suggestMcpResources } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
 import { startBackgroundProcesses } from './vscode/processesSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
@@ -117,6 +118,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     tell: (message) => setTimeout(() => controller?.showWarning(message), 0),
   });
   context.subscriptions.push(...hooks.disposables);
+  const commandFiles = watchCommandFiles(workspaceRoot(), mcp.prompts, (problems) => {
+    for (const { file, reason } of problems) output.warn(`Command file ${file}: ${reason}`);
+    controller?.showWarning(`Command files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
+  });
+  context.subscriptions.push(...commandFiles.disposables);
+  commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
@@ -132,6 +139,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       agents: agentFiles.catalog,
       skills: skillFiles.catalog,
       hooks: hooks.dispatcher,
+      slashCommands: commandFiles.catalog,
+      userInput: commandFiles.userInput,
+      mcp: mcp.connections,
       newId,
       onChange,
       onProblem: (problem) => output.warn(problem),
@@ -162,7 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void context.workspaceState.update(lastConversationKey, id);
       },
     },
-    suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...(await pathIndex.suggest(query))],
+    suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query), ...(await pathIndex.suggest(query))],
     planMode: () => settings().agent.planMode,
     setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
     confirmDelete: async (title) =>
@@ -198,7 +208,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, background.panel]);
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, background.panel, commandFiles.panel]);
 
   context.subscriptions.push(
     output,

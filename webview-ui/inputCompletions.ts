@@ -10,16 +10,26 @@ export interface SlashCommand {
   subcommands?: readonly { name: string; description: string }[];
 }
 
+/** A command of a command or prompt file, sent by the host (spec §17). */
+export interface FileCommand {
+  name: string;
+  description?: string;
+  argumentHint?: string;
+}
+
 export interface PathSuggestion {
   path: string;
   kind: string;
   detail?: string;
+  /** An MCP resource's server: it is listed under that name. */
+  server?: string;
 }
 
 /** `@` completes workspace paths and agent names (asked of the host), `/` at the start completes the commands. */
 export class InputCompletions {
   private readonly popup: CompletionPopup;
   private pendingQuery: string | undefined;
+  private fileCommands: readonly SlashCommand[] = [];
 
   constructor(private readonly input: HTMLTextAreaElement, list: HTMLElement, private readonly commands: readonly SlashCommand[]) {
     this.popup = new CompletionPopup(list, input);
@@ -39,6 +49,16 @@ export class InputCompletions {
     return command !== undefined;
   }
 
+  /** The panel's own commands win a name clash; the host already left out files that take a built-in's name. */
+  setFileCommands(items: readonly FileCommand[]): void {
+    const builtIn = new Set(this.commands.map((c) => c.name));
+    this.fileCommands = items
+      .filter((item) => !builtIn.has(item.name))
+      .map((item) => ({ name: item.name, description: [item.argumentHint, item.description].filter(Boolean).join(' — ') }));
+    // The list can arrive (or change) while `/` is open: the user sees it at once.
+    if (this.popup.open && this.pendingQuery === undefined) this.refresh();
+  }
+
   showPathSuggestions(query: string, items: PathSuggestion[]): void {
     if (query !== this.pendingQuery) return;
     this.popup.show(items.map(suggestionItem), (item) => this.replaceToken(/@[^\s@]*$/, item));
@@ -51,7 +71,7 @@ export class InputCompletions {
       const query = slash[1]!.toLowerCase();
       this.pendingQuery = undefined;
       // A completed command needs no list: Enter should run it.
-      const matches = this.commands.filter((c) => c.name.startsWith(query) && !(c.run && c.name === query));
+      const matches = [...this.commands, ...this.fileCommands].filter((c) => c.name.toLowerCase().startsWith(query) && !(c.run && c.name === query));
       // A host command takes an argument: the space is inserted with it.
       return this.popup.show(matches.map((c) => ({ label: `/${c.name}`, detail: c.description, insert: c.run ? `/${c.name}` : `/${c.name} ` })), (item) => this.replaceToken(/^\/\S*$/, item));
     }
@@ -82,6 +102,7 @@ export class InputCompletions {
 
 function suggestionItem(item: PathSuggestion): CompletionItem {
   if (item.kind === 'agent') return { label: `@${item.path}`, detail: item.detail, tag: 'agent', insert: `@${item.path} ` };
+  if (item.kind === 'resource') return { label: item.detail ?? item.path, detail: item.path.slice(item.path.indexOf(':', 4) + 1), tag: item.server ?? 'mcp', insert: `@${item.path} ` };
   const path = item.kind === 'directory' ? `${item.path}/` : item.path;
   return { label: path, detail: item.kind === 'directory' ? 'folder' : undefined, insert: `@${path} ` };
 }

@@ -104,6 +104,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'localServers': modelSetup.showLocalServers(message.servers); break;
     case 'mcpServers': mcpServers.show(message.servers); break;
     case 'processes': processRows.show(message.processes); break;
+    case 'slashCommands': completions.setFileCommands(message.items); break;
   }
 });
 

@@ -25,6 +25,9 @@ export const ProcessView = z.object({
 export type ProcessView = z.infer<typeof ProcessView>;
 
 const processId = z.string().check(z.minLength(1), z.maxLength(100));
+/** A slash command of a command or prompt file as `/` completion lists it. */
+export const SlashCommandView = z.object({ name: z.string(), description: z.optional(z.string()), argumentHint: z.optional(z.string()) });
+export type SlashCommandView = z.infer<typeof SlashCommandView>;
 
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
@@ -100,8 +103,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onboarding'), onboarding: z.nullable(Onboarding) }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),
-  /** `@` completions: workspace paths and named agents (`path` is the agent's name for kind `agent`). */
-  z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent']), detail: z.optional(z.string()) })) }),
+  /** `@` completions: workspace paths, named agents (`path` is the agent's name) and MCP resources (`mcp:<server>:<uri>`, with its server). */
+  z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent', 'resource']), detail: z.optional(z.string()), server: z.optional(z.string()) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),
   /** Model setup (issue 13): the current endpoint and model, on `ready` and whenever they change. */
   z.object({ type: z.literal('modelSetup'), setup: ModelSetupView }),
@@ -109,6 +112,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('models'), baseUrl: z.string(), models: z.array(z.string()), error: z.optional(z.string()) }),
   z.object({ type: z.literal('connectionTest'), status: z.enum(connectionStatuses), message: z.string() }),
   z.object({ type: z.literal('localServers'), servers: z.array(LocalServerView) }),
+  /** The slash commands of command and prompt files (spec §17), whole on `ready` and after every reload. */
+  z.object({ type: z.literal('slashCommands'), items: z.array(SlashCommandView) }),
   /** Every configured MCP server's state (spec §12), sent whole on each change: there are few. */
   z.object({ type: z.literal('mcpServers'), servers: z.array(McpServerView) }),
   /** The background processes (spec §14), sent whole on each change: at most a few running and ten exited. */

@@ -23,7 +23,7 @@ export interface ChatControllerDeps {
   openFile: (path: string, line?: number) => void;
   showContext: () => void;
   confirmDelete: (title: string) => Promise<boolean>;
-  suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' | 'agent'; detail?: string }[]>;
+  suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' | 'agent' | 'resource'; detail?: string; server?: string }[]>;
   planMode: () => boolean;
   setPlanMode: (on: boolean) => void;
   log: (message: string) => void;

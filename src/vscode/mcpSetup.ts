@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { McpToolSet } from '../core/mcp/mcpToolSet';
+import { McpPromptCatalog } from '../core/mcp/mcpPromptCatalog';
 import { builtInToolNames } from '../core/orchestration/toolSets';
 import type { TrustStore } from '../core/ports/trustStore';
 import type { Settings } from '../core/settings';
@@ -13,6 +14,9 @@ export interface McpSetup {
   /** The ready servers' tools, for the next turn. */
   tools: () => AnyToolDefinition[];
   panel: McpPanel;
+  /** Prompts (`/mcp.…`) and resources (`@mcp:…`) of the servers. */
+  connections: NodeMcpConnections;
+  prompts: McpPromptCatalog;
   disposables: vscode.Disposable[];
   /** Ends every server (deactivation waits for it: no process is left behind). */
   stop: () => Promise<void>;
@@ -29,10 +33,13 @@ export function startMcpServers(options: { version: string; settings: () => Sett
   void config.reload();
   const toolSet = new McpToolSet(connections, builtInToolNames);
   const panel = new McpPanel(connections, (name) => void connections.restart(name), (name) => void config.allow(name));
+  const prompts = new McpPromptCatalog(connections, (problem) => options.output.warn(problem));
   return {
     tools: () => toolSet.tools(),
     panel,
-    disposables: [config, panel],
+    connections,
+    prompts,
+    disposables: [config, panel, prompts],
     stop: async () => {
       config.dispose();
       await connections.dispose();

@@ -1,4 +1,4 @@
-import type { AgentDefinition } from '../agents/agentDefinition';
+import type { AgentDefinition, AgentToolRules } from '../agents/agentDefinition';
 import { parseAgentMention, parseSlashCommand } from '../agents/agentInvocation';
 import { agentContextText, agentListText, allAgentContextsText, type AgentContextState } from '../agents/agentsListing';
 import { resolveContextMode, type ContextMode } from '../agents/contextMode';
@@ -7,9 +7,16 @@ import type { AgentCatalog } from './agentCatalog';
 
 /** What a chat message asks for: a turn (main agent, plan mode, or a named agent) or a local answer. */
 export type MessageRoute =
-  | { kind: 'turn'; text: string; planMode: boolean; agent?: { definition: AgentDefinition; mode: ContextMode } }
+  | { kind: 'turn'; text: string; planMode: boolean; agent?: { definition: AgentDefinition; mode: ContextMode }; command?: CommandTurn; attached?: string }
   /** `/agents list|context`, usage errors: answered here, never sent to the model, never stored in history. */
   | { kind: 'notice'; text: string };
+
+/** A slash command's turn (spec §17): `text` is its expanded prompt; its tools narrow the turn's. */
+export interface CommandTurn {
+  name: string;
+  tools?: AgentToolRules;
+  model?: string;
+}
 
 export interface RouteContext {
   catalog: AgentCatalog | undefined;
@@ -45,7 +52,7 @@ export function routeMessage(text: string, context: RouteContext): MessageRoute 
   return { kind: 'turn', text, planMode };
 }
 
-function agentTurn(name: string, prompt: string, flag: ContextMode | undefined, context: RouteContext): MessageRoute {
+export function agentTurn(name: string, prompt: string, flag: ContextMode | undefined, context: RouteContext): MessageRoute {
   const definition = context.catalog?.get(name);
   if (!definition) return unknownAgent(name, context.catalog?.names() ?? []);
   const { mode } = resolveContextMode({
@@ -59,7 +66,7 @@ function agentTurn(name: string, prompt: string, flag: ContextMode | undefined, 
   return { kind: 'turn', text: prompt, planMode: false, agent: { definition, mode } };
 }
 
-function unknownAgent(name: string, names: readonly string[]): MessageRoute {
+export function unknownAgent(name: string, names: readonly string[]): MessageRoute {
   return { kind: 'notice', text: `There is no agent named "${name}". ${names.length ? `Agents: ${names.join(', ')}.` : 'No agents are defined: add Markdown files to .codeagent/agents/.'}` };
 }
 

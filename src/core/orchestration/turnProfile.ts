@@ -5,7 +5,8 @@ import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import type { MessageRoute } from './messageRoute';
 import { withTurnTaskTool } from './turnTaskTool';
-import { mainAgentTools, namedAgentTools, planModeGate } from './toolSets';
+import { agentMayUse, mainAgentTools, namedAgentTools, planModeGate } from './toolSets';
+import type { AgentToolRules } from '../agents/agentDefinition';
 
 /** How one turn's agent is set up: which tools it is offered and may call, and what its L1 says. */
 export interface TurnProfile {
@@ -26,21 +27,29 @@ export interface TurnProfile {
 export function turnProfile(all: ToolRegistry, route: Extract<MessageRoute, { kind: 'turn' }>, agents: readonly AgentDefinition[] = []): TurnProfile {
   if (route.agent) {
     const { definition, mode } = route.agent;
-    const offered = withTurnTaskTool(namedAgentTools(all, definition.tools), all, agents, false);
+    const offered = narrowed(withTurnTaskTool(namedAgentTools(all, definition.tools), all, agents, false), route.command?.tools);
     return {
       tools: turnToolsFrom(offered),
       toolDocs: offered.list().map((tool) => tool.doc),
       role: definition.systemPrompt,
-      modelName: definition.model,
+      modelName: route.command?.model ?? definition.model,
       agentName: definition.name,
       historyOwner: mode === 'isolated' ? { agent: definition.name } : 'main',
     };
   }
-  const offered = withTurnTaskTool(mainAgentTools(all, route.planMode), all, agents, route.planMode);
+  const commandTools = route.command?.tools;
+  const offered = narrowed(withTurnTaskTool(mainAgentTools(all, route.planMode), all, agents, route.planMode), commandTools);
   return {
-    tools: route.planMode ? planModeGate(all, offered) : turnToolsFrom(offered),
+    // A command's tool list is enforced where tools are invoked too: only what it offers can run.
+    tools: route.planMode && !commandTools ? planModeGate(all, offered) : turnToolsFrom(offered),
+    modelName: route.command?.model,
     toolDocs: offered.list().map((tool) => tool.doc),
     modeSection: route.planMode ? planModeSection : undefined,
     historyOwner: 'main',
   };
+}
+
+/** A slash command's `allowed-tools` (spec §17): the turn keeps only those (and can always finish). */
+function narrowed(offered: ToolRegistry, rules: AgentToolRules | undefined): ToolRegistry {
+  return rules ? offered.filter((tool) => agentMayUse(rules, tool.name)) : offered;
 }

@@ -21,7 +21,7 @@ import { runSessionTurn, type SessionState } from './sessionTurn';
 import { UsageLedger } from './usageLedger';
 import { AgentHistories } from '../agents/agentHistories';
 import type { ContextMode } from '../agents/contextMode';
-import { routeMessage } from '../orchestration/messageRoute';
+import { routeChatMessage } from '../orchestration/chatRoute';
 import type { PlanTaskState } from '../plan/planTask';
 import { restoredPlan } from '../plan/restoredPlan';
 import type { TaskManager } from '../plan/taskManager';
@@ -178,9 +178,10 @@ export class AgentSession {
     this.emitPlan = emit;
     try {
       await this.deps.agents?.ready();
-      const route = routeMessage(userText, {
+      const route = await routeChatMessage(userText, {
         catalog: this.deps.agents, settings, sessionModes: this.agentModes,
         historyLength: (name) => this.agentHistories.get(name).length,
+        commands: this.deps.slashCommands, mcp: this.deps.mcp, inputs: this.deps.userInput, signal: controller.signal,
       });
       if (route.kind === 'notice') {
         emit({ type: 'turnStarted', turnId, userText, retryOf });

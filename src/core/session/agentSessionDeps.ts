@@ -11,6 +11,9 @@ import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { Approver } from '../agent/approvalGate';
 import type { SkillCatalog } from '../skills/skillCatalog';
 import type { HookDispatcher } from '../hooks/hookDispatcher';
+import type { CommandCatalog } from '../commands/commandCatalog';
+import type { UserInputPrompt } from '../ports/userInput';
+import type { McpExtras } from '../orchestration/mcpPromptRoute';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -37,4 +40,10 @@ export interface AgentSessionDeps {
   skills?: SkillCatalog;
   /** Hooks (spec §17) that may run, trust already decided; none when absent. */
   hooks?: HookDispatcher;
+  /** Slash commands from command and prompt files (spec §17); none when absent. */
+  slashCommands?: CommandCatalog;
+  /** MCP servers' prompts (`/mcp.<server>.<prompt>`) and resources (`@mcp:<server>:<uri>`). */
+  mcp?: McpExtras;
+  /** Asks for a command's `${input:…}` values and an MCP prompt's arguments. */
+  userInput?: UserInputPrompt;
 }

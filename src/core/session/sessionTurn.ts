@@ -74,6 +74,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   let input;
   try {
     input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.());
+    if (route.attached) input = { ...input, modelText: `${input.modelText}\n\n${route.attached}` };
   } catch (error) {
     if (!controller.signal.aborted) throw error;
     // Nothing reached the model or history; the message stays visible so the user can send it again.

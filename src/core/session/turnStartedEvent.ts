@@ -12,10 +12,14 @@ export function turnStartedEvent(
 ): Extract<AgentEvent, { type: 'turnStarted' }> {
   const { turnId, userText, retryOf } = turn;
   // Chips point at the mentions in the text as typed: the prompt sits at the end of it (after `@name` or `/plan`).
-  const offset = userText.lastIndexOf(route.text);
+  // A slash command's prompt is its expanded file: only the mentions also typed in the message get a chip.
+  const offset = route.command ? -1 : userText.lastIndexOf(route.text);
+  const mentions = offset >= 0
+    ? input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: userText.slice(m.start + offset, m.end + offset) }))
+    : input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: route.text.slice(m.start, m.end) })).filter((m) => userText.includes(m.raw));
   return {
     type: 'turnStarted', turnId, userText,
-    mentions: input.mentionOccurrences.map((m) => ({ path: m.path, kind: m.kind, raw: userText.slice(m.start + offset, m.end + offset) })),
+    mentions,
     reminder: input.reminderText || undefined,
     warnings: input.warnings.length ? input.warnings : undefined,
     agent: profile.agentName,

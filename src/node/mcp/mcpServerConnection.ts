@@ -107,6 +107,14 @@ export class McpServerConnection {
     }
   }
 
+  /** The SDK client of a ready server, for prompts and resources (mcpPromptsAndResources.ts). */
+  readyClient(): Client {
+    if (!this.client || this.current.status !== 'ready') {
+      throw new McpCallFailure('unavailable', `The MCP server "${this.config.name}" is ${this.current.status}${this.current.error ? `: ${this.current.error}` : ''}.`);
+    }
+    return this.client;
+  }
+
   async callTool(tool: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number }): Promise<McpCallResult> {
     const client = this.client;
     if (!client || this.current.status !== 'ready') {

@@ -2,6 +2,8 @@ import { sameServerConfig, type McpServerConfig } from '../../core/mcp/mcpServer
 import type { McpCallResult, McpConnections, McpServerState } from '../../core/ports/mcpConnections';
 import { McpCallFailure } from '../../core/mcp/mcpCallFailure';
 import { McpServerConnection } from './mcpServerConnection';
+import type { McpPromptsAndResources } from '../../core/ports/mcpPrompts';
+import { getPrompt, listPrompts, listResources, onReadyClient, readResource } from './mcpPromptsAndResources';
 
 export interface NodeMcpConnectionsOptions {
   clientInfo: { name: string; version: string };
@@ -24,7 +26,7 @@ export type NotAllowedMcpServer = InvalidMcpServer & { transport: 'stdio' | 'htt
  * The configured MCP servers (spec §12): started in parallel, each failing on its own; `configure` restarts
  * only the servers whose config changed and stops the ones that are gone; `dispose` ends every process.
  */
-export class NodeMcpConnections implements McpConnections {
+export class NodeMcpConnections implements McpConnections, McpPromptsAndResources {
   private readonly connections = new Map<string, McpServerConnection>();
   /** Invalid and not-allowed servers: shown, never started. */
   private unstarted: McpServerState[] = [];
@@ -95,6 +97,28 @@ export class NodeMcpConnections implements McpConnections {
     const connection = this.connections.get(server);
     if (!connection) return Promise.reject(new McpCallFailure('unavailable', `No MCP server is configured under the name "${server}".`));
     return connection.callTool(tool, args, options);
+  }
+
+  prompts(server: string, signal: AbortSignal) {
+    return onReadyClient(() => this.connection(server).readyClient(), signal, (client) => listPrompts(client, signal));
+  }
+
+  getPrompt(server: string, prompt: string, args: Record<string, string>, signal: AbortSignal) {
+    return onReadyClient(() => this.connection(server).readyClient(), signal, (client) => getPrompt(client, prompt, args, signal));
+  }
+
+  resources(server: string, signal: AbortSignal) {
+    return onReadyClient(() => this.connection(server).readyClient(), signal, (client) => listResources(client, signal));
+  }
+
+  readResource(server: string, uri: string, signal: AbortSignal) {
+    return onReadyClient(() => this.connection(server).readyClient(), signal, (client) => readResource(client, uri, signal));
+  }
+
+  private connection(server: string): McpServerConnection {
+    const connection = this.connections.get(server);
+    if (!connection) throw new McpCallFailure('unavailable', `No MCP server is configured under the name "${server}".`);
+    return connection;
   }
 
   /** The stdio server's process id, for tests that check it is gone. */

@@ -17,6 +17,7 @@ import type { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import type { ScriptedReply } from '../../fixtures/scriptedModel/types';
 import { scriptedSession } from './scriptedSession';
 import { hookFileCase, hostileHookFiles, instructionCase, skillCase } from './hostileEcosystemCases';
+import { commandCases } from './commandCases';
 
 /**
  * Hostile input, as tables: adversarial model output through the real agent turn (both wire protocols),
@@ -477,6 +478,7 @@ export function hostileCases(): HostileCase[] {
     ...oversizedContext.map(contextCase),
     ...hostileFrontMatter.flatMap((fm) => [ruleCase(fm), agentCase(fm), skillCase(fm), instructionCase(fm)]),
     ...hostileHookFiles.map(hookFileCase),
+    ...commandCases(hostileFrontMatter),
   ];
 }
 

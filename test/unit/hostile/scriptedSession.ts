@@ -9,6 +9,8 @@ import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
 import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
 import type { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import { recordingClock } from '../../support/recordingClock';
+import type { CommandCatalog } from '../../../src/core/commands/commandCatalog';
+import type { UserInputPrompt } from '../../../src/core/ports/userInput';
 
 export interface ScriptedSession {
   session: AgentSession;
@@ -18,7 +20,7 @@ export interface ScriptedSession {
 }
 
 /** A real AgentSession (real tools on a real directory) talking to the scripted OpenAI-compatible server. */
-export function scriptedSession(server: ScriptedModelServer, root: string, options: { protocol?: 'xml' | 'native'; approval?: Record<string, unknown>; deps?: Partial<AgentSessionDeps> } = {}): ScriptedSession {
+export function scriptedSession(server: ScriptedModelServer, root: string, options: { protocol?: 'xml' | 'native'; approval?: Record<string, unknown>; deps?: Partial<AgentSessionDeps>; slashCommands?: CommandCatalog; userInput?: UserInputPrompt } = {}): ScriptedSession {
   const settings = Settings.parse({
     model: { baseUrl: server.baseUrl, name: 'scripted-model', toolProtocol: options.protocol ?? 'xml', maxRetries: 0 },
     approval: options.approval,
@@ -33,6 +35,8 @@ export function scriptedSession(server: ScriptedModelServer, root: string, optio
     approver: approvals,
     newId: createIdGenerator(() => 0, 't'),
     environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: root }),
+    slashCommands: options.slashCommands,
+    userInput: options.userInput,
     ...options.deps,
   });
   return {

@@ -44,7 +44,8 @@ function stream(parts: string[], check?: (text: string, view: HtmlOfBlocks) => v
 }
 
 describe('BlockSplitter', function () {
-  // The corpus is the project's own README and architecture doc: they grow, and the suite may share the CPU.
+  // Rendering every 16-character prefix of a file is quadratic in its size: README.md alone takes seconds, and far
+  // longer while other suites share the two cores. This is a correctness check, not a speed figure (test/bench).
   this.timeout(60_000);
   for (const { name, text } of corpus()) {
     it(`renders "${name}" streamed in 16-character chunks exactly like the whole text`, () => {
