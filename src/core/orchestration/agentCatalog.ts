@@ -1,43 +1,15 @@
 import type { AgentDefinition } from '../agents/agentDefinition';
 import type { AgentProblem, LoadedAgents } from '../agents/agentLoader';
-import { errorMessage } from '../errorMessage';
+import { ReloadingCatalog } from '../catalog/reloadingCatalog';
 
 /** The named agents currently loaded (spec §7); the host reloads it when agent files change. */
-export class AgentCatalog {
-  private loaded: LoadedAgents = { agents: [], problems: [] };
-  private loading: Promise<LoadedAgents> | undefined;
-
-  constructor(private readonly load: () => Promise<LoadedAgents>, private readonly onProblems: (problems: AgentProblem[]) => void = () => {}) {}
-
-  /** Loads again; problems of files that are still broken are reported again (they were edited). */
-  reload(): Promise<LoadedAgents> {
-    const loading = this.load().then(
-      (loaded) => {
-        this.loaded = loaded;
-        if (loaded.problems.length) this.onProblems(loaded.problems);
-        return loaded;
-      },
-      (error: unknown) => {
-        const problem = { file: '(agent folders)', reason: errorMessage(error) };
-        this.onProblems([problem]);
-        return this.loaded;
-      },
-    );
-    this.loading = loading;
-    return loading;
-  }
-
-  /** The latest load, waiting for one in flight (the first message after activation must know the agents). */
-  async ready(): Promise<LoadedAgents> {
-    return (await this.loading) ?? this.loaded;
+export class AgentCatalog extends ReloadingCatalog<LoadedAgents> {
+  constructor(load: () => Promise<LoadedAgents>, onProblems: (problems: AgentProblem[]) => void = () => {}) {
+    super(load, { agents: [], problems: [] }, { folders: '(agent folders)', onProblems });
   }
 
   get agents(): readonly AgentDefinition[] {
     return this.loaded.agents;
-  }
-
-  get problems(): readonly AgentProblem[] {
-    return this.loaded.problems;
   }
 
   get(name: string): AgentDefinition | undefined {
