@@ -1,22 +1,13 @@
 import * as vscode from 'vscode';
-import { WebviewMessage, type HostMessage } from '../protocol/messages';
+import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
 import { isCodeBlockAction, runCodeBlockAction } from './codeBlockActions';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { openExternalLink } from './externalLinks';
+import type { ViewPart } from './viewPart';
 import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
-
-/**
- * A part of the panel beside the chat (model setup, MCP servers): it posts its own few messages, which need no
- * coalescing, and answers the webview messages that are its own (`handle` is true for those).
- */
-export interface ViewPart {
-  attach(post: (message: HostMessage) => void): void;
-  detach(): void;
-  handle(message: WebviewMessage): boolean;
-}
 
 export class ChatViewProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;

@@ -1,3 +1,4 @@
+import { PostingViewPart } from './viewPart';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { CommandCatalog } from '../core/commands/commandCatalog';
@@ -5,7 +6,7 @@ import type { CommandProblem } from '../core/commands/commandDefinition';
 import { loadCommands } from '../core/commands/commandLoader';
 import type { McpPromptCatalog } from '../core/mcp/mcpPromptCatalog';
 import type { UserInputPrompt } from '../core/ports/userInput';
-import type { HostMessage, SlashCommandView, WebviewMessage } from '../protocol/messages';
+import type { SlashCommandView, WebviewMessage } from '../protocol/messages';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
 
 const projectGlobs = ['.codeagent/commands/**/*.md', '.claude/commands/**/*.md', '.github/prompts/*.prompt.md'];
@@ -56,20 +57,12 @@ const inputBoxPrompt: UserInputPrompt = {
 };
 
 /** Sends the loaded commands and the MCP servers' prompts to the panel's `/` completion. */
-class SlashCommandsPanel {
-  private post: ((message: HostMessage) => void) | undefined;
+class SlashCommandsPanel extends PostingViewPart {
   private readonly unsubscribe: Array<() => void>;
 
   constructor(private readonly catalog: CommandCatalog, private readonly mcpPrompts: McpPromptCatalog) {
+    super();
     this.unsubscribe = [catalog.onDidLoad(() => this.send()), mcpPrompts.onDidChange(() => this.send())];
-  }
-
-  attach(post: (message: HostMessage) => void): void {
-    this.post = post;
-  }
-
-  detach(): void {
-    this.post = undefined;
   }
 
   /** `ready` is the chat's too: never consumed. */

@@ -1,21 +1,14 @@
+import { PostingViewPart } from './viewPart';
 import type { McpConnections, McpServerState } from '../core/ports/mcpConnections';
-import type { HostMessage, McpServerView, WebviewMessage } from '../protocol/messages';
+import type { McpServerView, WebviewMessage } from '../protocol/messages';
 
 /** The panel's MCP section: each server's state on every change and when the view (re)loads, its Restart and Allow buttons. */
-export class McpPanel {
-  private post: ((message: HostMessage) => void) | undefined;
+export class McpPanel extends PostingViewPart {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly connections: McpConnections, private readonly restart: (name: string) => void, private readonly allow: (name: string) => void = () => {}) {
+    super();
     this.unsubscribe = connections.onDidChange(() => this.send());
-  }
-
-  attach(post: (message: HostMessage) => void): void {
-    this.post = post;
-  }
-
-  detach(): void {
-    this.post = undefined;
   }
 
   /** True when the message was the panel's own; `ready` is also the chat's, so it is never consumed. */

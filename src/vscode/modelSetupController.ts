@@ -1,3 +1,4 @@
+import { PostingViewPart } from './viewPart';
 import { describeFailure, testConnection } from '../core/modelSetup/connectionTest';
 import { detectLocalServers } from '../core/modelSetup/localServers';
 import { ModelListCache } from '../core/modelSetup/modelListCache';
@@ -27,20 +28,12 @@ type ModelSetupMessage = Extract<WebviewMessage, { type: 'listModels' | 'chooseM
  * The webview's model setup (issue 13): presets, local server detection, the model pickers and Test connection.
  * Beside ChatController, not inside it: it touches settings only, never the conversation.
  */
-export class ModelSetupController {
-  private post: ((message: HostMessage) => void) | undefined;
+export class ModelSetupController extends PostingViewPart {
   private readonly models: ModelListCache;
 
   constructor(private readonly deps: ModelSetupDeps) {
+    super();
     this.models = new ModelListCache(deps.catalog, deps.now);
-  }
-
-  attach(post: (message: HostMessage) => void): void {
-    this.post = post;
-  }
-
-  detach(): void {
-    this.post = undefined;
   }
 
   /** True when the message was this controller's; `ready` is also the chat's, so it is never consumed here. */

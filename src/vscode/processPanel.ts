@@ -1,10 +1,10 @@
+import { PostingViewPart } from './viewPart';
 import type { BackgroundProcesses, BackgroundProcessView } from '../core/processes/backgroundProcesses';
-import type { HostMessage, ProcessView, WebviewMessage } from '../protocol/messages';
+import type { ProcessView, WebviewMessage } from '../protocol/messages';
 import type { ProcessTerminals } from './processTerminals';
 
 /** The panel's process rows (spec §14): the list on every change and when the view (re)loads, their Show output and Stop process. */
-export class ProcessPanel {
-  private post: ((message: HostMessage) => void) | undefined;
+export class ProcessPanel extends PostingViewPart {
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -12,15 +12,8 @@ export class ProcessPanel {
     private readonly terminals: ProcessTerminals,
     private readonly log: (message: string) => void,
   ) {
+    super();
     this.unsubscribe = processes.onChange(() => this.send());
-  }
-
-  attach(post: (message: HostMessage) => void): void {
-    this.post = post;
-  }
-
-  detach(): void {
-    this.post = undefined;
   }
 
   /** True when the message was the panel's own; `ready` is also the chat's, so it is never consumed. */
