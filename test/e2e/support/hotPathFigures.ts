@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
+import { median } from '../../bench/benchStats';
 
 /** Records, in the webview, when Send was pressed (page clock = the test's wall clock: same machine). */
 export async function recordSendPresses(chat: Frame): Promise<void> {
@@ -42,10 +43,5 @@ export function rawRgMs(root: string, glob: string, runs = 5): number {
     execFileSync('rg', ['--files', '-g', glob], { cwd: root, maxBuffer: 1 << 28 });
     if (i > 0) times.push(performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return median(times);
 }
