@@ -1,6 +1,8 @@
 // End-to-end tests in a real VS Code (code-server, offline) driven by Playwright + Chromium:
 // check system deps → provision code-server → package the extension → mocha test/e2e/**/*.e2e.ts.
 // Extra arguments go to mocha (e.g. `npm run test:e2e -- --grep onboarding`).
+// The files run in CODEAGENT_E2E_JOBS mocha workers (default 2; each file has its own code-server and model
+// server on free ports): a test spends most of its time waiting for VS Code, so two share two cores well.
 // CODEAGENT_SKIP_PACKAGE=1 reuses out/codeagent.vsix (or CODEAGENT_E2E_VSIX); CODEAGENT_E2E_KEEP=1 keeps the temp run dir.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -23,8 +25,10 @@ try {
     console.log(`\nskipping package (CODEAGENT_SKIP_PACKAGE=1), using ${path.relative(root, vsix)}`);
   } else await phase('package extension', packageExtension);
 
-  const code = await phase('mocha e2e', () => new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', '.mocharc.e2e.json', ...process.argv.slice(2)], {
+  const jobs = Number(process.env.CODEAGENT_E2E_JOBS ?? 2);
+  const parallel = jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : [];
+  const code = await phase(`mocha e2e (${jobs > 1 ? `${jobs} workers` : 'one file at a time'})`, () => new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', '.mocharc.e2e.json', ...parallel, ...process.argv.slice(2)], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, CODEAGENT_SUITE_LABEL: 'e2e', CODEAGENT_E2E_CODE_SERVER: packageDir, CODEAGENT_E2E_VSIX: vsix },
