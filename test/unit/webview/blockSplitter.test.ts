@@ -46,7 +46,7 @@ function stream(parts: string[], check?: (text: string, view: HtmlOfBlocks) => v
 describe('BlockSplitter', function () {
   // Rendering every 16-character prefix of a file is quadratic in its size: README.md alone takes seconds, and far
   // longer while other suites share the two cores. This is a correctness check, not a speed figure (test/bench).
-  this.timeout(60_000);
+  this.timeout(180_000);
   for (const { name, text } of corpus()) {
     it(`renders "${name}" streamed in 16-character chunks exactly like the whole text`, () => {
       const view = stream(chunks(text, 16), (soFar, v) => {
