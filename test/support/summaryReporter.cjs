@@ -1,14 +1,22 @@
-// Mocha's spec reporter plus a plain "N passed, N failed" closing line that CI reads.
+// Mocha's spec reporter plus a plain "N passed, N failed" closing line that CI reads, and the tests that
+// passed only on a retry (the e2e suite retries once: a VS Code window on two busy cores can be slow to show).
 const Mocha = require('mocha');
-const { EVENT_RUN_END } = Mocha.Runner.constants;
+const { EVENT_RUN_END, EVENT_TEST_RETRY } = Mocha.Runner.constants;
 
 class SummaryReporter extends Mocha.reporters.Spec {
   constructor(runner, options) {
     super(runner, options);
     const label = options?.reporterOption?.label || process.env.CODEAGENT_SUITE_LABEL || 'tests';
+    const retried = [];
+    runner.on(EVENT_TEST_RETRY, (test, error) => {
+      const reason = String(error?.message ?? error).split('\n')[0];
+      retried.push(`${test.fullTitle()} (${reason})`);
+      console.log(`      ↻ retrying "${test.title}" after: ${reason}`);
+    });
     runner.once(EVENT_RUN_END, () => {
       const s = runner.stats;
-      console.log(`${label}: ${s.passes} passed, ${s.failures} failed, ${s.pending} skipped`);
+      for (const title of retried) console.log(`${label}: retried once: ${title}`);
+      console.log(`${label}: ${s.passes} passed, ${s.failures} failed, ${s.pending} skipped${retried.length ? `, ${retried.length} retried` : ''}`);
     });
   }
 }
