@@ -98,10 +98,11 @@ export class ModelSetupController extends PostingViewPart {
   }
 
   private view(): ModelSetupView {
-    const { baseUrl, name } = this.deps.settings().model;
+    const { baseUrl, name, supportsImages } = this.deps.settings().model;
     return {
       baseUrl,
       model: name,
+      supportsImages,
       provider: presetForBaseUrl(baseUrl)?.name,
       presets: modelPresets.map(({ id, name: presetName, baseUrl: presetUrl, needsKey, hint }) => ({ id, name: presetName, baseUrl: presetUrl, needsKey, hint })),
     };

@@ -54,7 +54,7 @@ describe('ChatController: persistence across a window reload', function () {
       store,
       lastConversation: { get: () => lastId, set: (id) => { lastId = id; } },
       onboarding: () => null,
-      planMode: () => settings.agent.planMode,
+      planMode: () => settings.agent.planMode, supportsImages: () => settings.model.supportsImages,
       setPlanMode: () => {},
       runCommand: () => {},
       openFile: () => {},
@@ -295,7 +295,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
       }, restored),
       approvals, store,
       lastConversation: { get: () => last.value, set: (id) => { last.value = id; } },
-      onboarding: () => null, planMode: () => settings.agent.planMode, setPlanMode: () => {},
+      onboarding: () => null, planMode: () => settings.agent.planMode, supportsImages: () => settings.model.supportsImages, setPlanMode: () => {},
       runCommand: () => {}, openFile: () => {}, showContext: () => {}, confirmDelete: async () => true,
       suggestPaths: async () => [], log: () => {}, review: options.review,
     });
