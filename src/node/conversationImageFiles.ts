@@ -27,6 +27,8 @@ type EntryWithImages = { meta?: { images?: unknown } };
  */
 export class ConversationImageFiles {
   private readonly storedFormOf = new WeakMap<HistoryMessage, HistoryMessage>();
+  /** The same for a transcript entry's meta (the tracker compares an entry's meta by identity). */
+  private readonly storedMetaOf = new WeakMap<object, object>();
   private readonly written = new Set<string>();
 
   constructor(private readonly dir: string) {}
@@ -58,8 +60,14 @@ export class ConversationImageFiles {
     const transcript = conversation.transcript.map((entry) => {
       const images = (entry as EntryWithImages | null)?.meta?.images;
       if (!Array.isArray(images) || images.length === 0) return entry;
-      const typed = entry as EntryWithImages;
-      return { ...typed, meta: { ...typed.meta, images: strip(images as ImageAttachment[]) } };
+      const typed = entry as EntryWithImages & { meta: object };
+      const stripped = strip(images as ImageAttachment[]);
+      let meta = this.storedMetaOf.get(typed.meta);
+      if (!meta) {
+        meta = { ...typed.meta, images: stripped };
+        this.storedMetaOf.set(typed.meta, meta);
+      }
+      return { ...typed, meta };
     });
     return { conversation: { ...conversation, messages, transcript }, writes: [...writes.values()] };
   }
@@ -117,8 +125,10 @@ export class ConversationImageFiles {
         transcript.push(entry);
         continue;
       }
-      const typed = entry as EntryWithImages;
-      transcript.push({ ...typed, meta: { ...typed.meta, images: (await fill(images as ImageAttachment[])).found } });
+      const typed = entry as EntryWithImages & { meta: object };
+      const meta = { ...typed.meta, images: (await fill(images as ImageAttachment[])).found };
+      this.storedMetaOf.set(meta, typed.meta);
+      transcript.push({ ...typed, meta });
     }
     return { ...conversation, messages, transcript };
   }
