@@ -48,7 +48,7 @@ export class ConversationImageFiles {
       }
       return { ...image, dataUrl: '' };
     });
-    const messages = conversation.messages.map((message) => {
+    const storedMessages = (list: readonly HistoryMessage[]) => list.map((message) => {
       if (!message.images?.length) return message;
       const cached = this.storedFormOf.get(message);
       const stripped = strip(message.images);
@@ -57,6 +57,10 @@ export class ConversationImageFiles {
       this.storedFormOf.set(message, stored);
       return stored;
     });
+    const messages = storedMessages(conversation.messages);
+    // An isolated named agent's own history is stored the same way (it is JSON, not tracked by identity).
+    const histories = conversation.agentHistories;
+    const agentHistories = histories && Object.fromEntries(Object.entries(histories).map(([name, list]) => [name, storedMessages(list)]));
     const transcript = conversation.transcript.map((entry) => {
       const images = (entry as EntryWithImages | null)?.meta?.images;
       if (!Array.isArray(images) || images.length === 0) return entry;
@@ -69,7 +73,7 @@ export class ConversationImageFiles {
       }
       return { ...typed, meta };
     });
-    return { conversation: { ...conversation, messages, transcript }, writes: [...writes.values()] };
+    return { conversation: { ...conversation, messages, transcript, ...(agentHistories ? { agentHistories } : {}) }, writes: [...writes.values()] };
   }
 
   async write(writes: readonly ImageFileWrite[]): Promise<void> {
@@ -105,18 +109,28 @@ export class ConversationImageFiles {
       }
       return { found, missing };
     };
-    const messages: HistoryMessage[] = [];
-    for (const message of conversation.messages) {
-      if (!message.images?.length) {
-        messages.push(message);
-        continue;
+    const filledMessages = async (list: readonly HistoryMessage[]) => {
+      const filled: HistoryMessage[] = [];
+      for (const message of list) {
+        if (!message.images?.length) {
+          filled.push(message);
+          continue;
+        }
+        const { found, missing } = await fill(message.images);
+        const content = [message.content, ...missing.map((image) => `${imagePlaceholder(image)} (its file is missing)`)].filter(Boolean).join('\n');
+        const loaded: HistoryMessage = { ...message, content, images: found.length ? found : undefined };
+        // Saved again unchanged, it is the message the store read (its tracker knows that one).
+        this.storedFormOf.set(loaded, message);
+        filled.push(loaded);
       }
-      const { found, missing } = await fill(message.images);
-      const content = [message.content, ...missing.map((image) => `${imagePlaceholder(image)} (its file is missing)`)].filter(Boolean).join('\n');
-      const loaded: HistoryMessage = { ...message, content, images: found.length ? found : undefined };
-      // Saved again unchanged, it is the message the store read (its tracker knows that one).
-      this.storedFormOf.set(loaded, message);
-      messages.push(loaded);
+      return filled;
+    };
+    const messages = await filledMessages(conversation.messages);
+    let agentHistories = conversation.agentHistories;
+    if (agentHistories) {
+      const entries: [string, HistoryMessage[]][] = [];
+      for (const [name, list] of Object.entries(agentHistories)) entries.push([name, await filledMessages(list)]);
+      agentHistories = Object.fromEntries(entries);
     }
     const transcript: unknown[] = [];
     for (const entry of conversation.transcript) {
@@ -130,7 +144,7 @@ export class ConversationImageFiles {
       this.storedMetaOf.set(meta, typed.meta);
       transcript.push({ ...typed, meta });
     }
-    return { ...conversation, messages, transcript };
+    return { ...conversation, messages, transcript, ...(agentHistories ? { agentHistories } : {}) };
   }
 
   async remove(id: string): Promise<void> {

@@ -62,6 +62,16 @@ describe('FileConversationStore: images beside the conversation', () => {
     assert.equal(message.content, 'what is this?\n[image: screenshot.png, 30x20] (its file is missing)');
   });
 
+  it('an isolated agent\'s own history keeps its images as files too', async () => {
+    const base = withImage('c6');
+    const agentMessage: HistoryMessage = { id: 'a-img', createdAt: 1600, kind: 'user', role: 'user', content: 'review this', turnId: 'tA', images: [image('img-2')] };
+    await new FileConversationStore(dir).save({ ...base, agentHistories: { reviewer: [agentMessage] } });
+    assert.equal((await storedText('c6')).includes(png.toString('base64').slice(0, 40)), false);
+    assert.deepEqual((await fsp.readdir(path.join(dir, 'c6.images'))).sort(), ['img-1.png', 'img-2.png']);
+    const loaded = (await new FileConversationStore(dir).load('c6'))!;
+    assert.equal(loaded.agentHistories!.reviewer![0]!.images![0]!.dataUrl, dataUrlOf(png));
+  });
+
   it('deleting the conversation deletes its images; an image id that names another path is never written', async () => {
     const store = new FileConversationStore(dir);
     await store.save(withImage('c4'));
