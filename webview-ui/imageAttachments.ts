@@ -23,8 +23,10 @@ interface AttachmentElements {
  * attaching says why instead.
  */
 export class ImageAttachments {
-  private images: PreparedImage[] = [];
+  private images: (PreparedImage & { order: number })[] = [];
   private preparing = 0;
+  /** Images keep the order they were pasted in, whichever is ready first. */
+  private nextOrder = 0;
   private supported = true;
 
   constructor(private readonly el: AttachmentElements) {
@@ -80,8 +82,12 @@ export class ImageAttachments {
       }
       this.preparing++;
       this.el.onChange();
+      const order = this.nextOrder++;
       void prepareImage(file, file.name || 'pasted image.png')
-        .then((image) => { this.images.push(image); }, (error: unknown) => {
+        .then((image) => {
+          this.images.push({ ...image, order });
+          this.images.sort((a, b) => a.order - b.order);
+        }, (error: unknown) => {
           this.say(error instanceof ImageRefused ? error.message : `The image could not be attached: ${String(error)}`);
         })
         .finally(() => {
@@ -97,7 +103,7 @@ export class ImageAttachments {
     this.el.onChange();
   }
 
-  private removeButton(image: PreparedImage): HTMLElement {
+  private removeButton(image: PreparedImage & { order: number }): HTMLElement {
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'thumbnail-remove codicon codicon-close';
