@@ -163,7 +163,8 @@ export class AgentSession {
     const failed = this.history.messages.at(-1)!;
     this.history.dropLast(failed.id);
     this.review.forgetCheckpoint(failed.id);
-    return this.start(userText, sink, turnId);
+    // The images attached to the failed message go again with it.
+    return this.start(userText, sink, turnId, failed.images);
   }
 
   private async start(userText: string, sink: EventSink, retryOf: string | undefined, images?: readonly ImageAttachment[]): Promise<TurnEnd> {
