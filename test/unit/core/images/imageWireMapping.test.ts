@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { renderContextDocument } from '../../../../src/core/context/contextDocument';
 import { renderSummaryInput } from '../../../../src/core/history/summaryTranscript';
 import type { HistoryMessage } from '../../../../src/core/history/historyMessage';
 import { imagePlaceholder } from '../../../../src/core/images/imageText';
@@ -30,6 +31,12 @@ describe('images: wire mapping and the compaction placeholder', () => {
       { type: 'text', text: result.content },
       { type: 'image_url', image_url: { url: 'data:image/png;base64,shot.png' } },
     ]);
+  });
+
+  it('"Show exact context" names an image instead of dumping its data', () => {
+    const document = renderContextDocument([{ layer: 'input', message: { role: 'user', content: 'what is this?', images: [image('shot.png')] } }], { model: 'm', at: 'now' });
+    assert.match(document, /what is this\?\n\[image: shot\.png, 800x600\]/);
+    assert.equal(document.includes('base64'), false);
   });
 
   it('an assistant or system message never carries images on the wire', () => {
