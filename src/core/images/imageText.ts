@@ -1,4 +1,4 @@
-import type { ImageAttachment } from '../ports/modelClient';
+import type { ChatMessage, ImageAttachment } from '../ports/modelClient';
 import { formatBytes } from './imageLimits';
 
 /** What stands for an image once its data is gone (compaction's summary request, spec §16). */
@@ -21,3 +21,15 @@ export function imageDescription(path: string, image: Pick<ImageAttachment, 'mim
 export const imagesNotSupportedMessage =
   'This model takes no images: codeagent.model.supportsImages is false (set by the model picker or Test connection, or by you). '
   + 'Choose a vision model or turn the setting on to attach images.';
+
+/**
+ * History for a model that takes no images (the setting turned off after images were sent): each image becomes
+ * its placeholder in the text, so the request is not refused for them.
+ */
+export function imagesAsPlaceholders(messages: readonly ChatMessage[]): ChatMessage[] {
+  return messages.map((message) => {
+    if (!message.images?.length) return message;
+    const { images, ...rest } = message;
+    return { ...rest, content: withImagePlaceholders(message.content, images) };
+  });
+}

@@ -27,6 +27,7 @@ import type { PendingQuestion } from '../agent/pendingDecisions';
 import { buildSystemPrompt } from '../agent/systemPrompt';
 import { historyMessageOf } from '../agent/turnRecordMessage';
 import { turnStartedEvent } from './turnStartedEvent';
+import { imagesAsPlaceholders } from '../images/imageText';
 import { runPromptHooks, runStopHooks } from './promptHooks';
 import { toolHooks } from '../hooks/toolHooks';
 import type { UsageLedger } from './usageLedger';
@@ -98,7 +99,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   // The turn sees history as it was; the user message is stored now so a reload mid-turn keeps it.
   const ownHistory = isolated ? state.agentHistories.get(isolated) : state.mainHistory();
   const visible = route.agent?.mode === 'shared' ? sharedHistoryView(ownHistory, settings.agents.sharedContextMaxMessages) : ownHistory;
-  const historyForTurn = visible.map(toChatMessage);
+  const historyForTurn = settings.model.supportsImages ? visible.map(toChatMessage) : imagesAsPlaceholders(visible.map(toChatMessage));
   const store = (message: HistoryMessage) => state.store(message, isolated);
   state.began({ turnId, startedAt, userText, isolatedAgent: isolated });
   const userMessageId = deps.newId();

@@ -95,6 +95,24 @@ describe('images reach the model as image_url parts (xml and native)', function 
     });
   }
 
+  it('after supportsImages is turned off, earlier images go to the model as their placeholders', async () => {
+    scripted.server.enqueue({ text: 'A red square.' }, { text: 'ok' });
+    let supportsImages = true;
+    const settings = () => Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'vision', supportsImages } });
+    const s = new AgentSession({
+      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
+      clock: recordingClock(), settings, tools: createDefaultToolRegistry(), ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
+      approver: new PendingApprovals(), newId: createIdGenerator(() => 0, 't'),
+      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
+    });
+    await s.send('what is this?', () => {}, [pasted()]);
+    supportsImages = false;
+    await s.send('and now?', () => {});
+    const sent = sentMessages(1);
+    assert.deepEqual(sent.flatMap(imageUrls), []);
+    assert.equal(sent[1]!.content, 'what is this?\n[image: screenshot.png, 40x30]');
+  });
+
   it('Read of a .png whose bytes are not an image is refused, never sent as an image', async () => {
     scripted.server.enqueue(readCall('native', 'fake.png'), { text: 'ok' });
     await session('native').send('look', () => {});
