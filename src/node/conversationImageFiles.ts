@@ -38,10 +38,12 @@ export class ConversationImageFiles {
   }
 
   /** The conversation as stored, and the image files not written yet (to write before the records that name them). */
-  storedForm(conversation: Conversation): { conversation: Conversation; writes: ImageFileWrite[] } {
+  storedForm(conversation: Conversation): { conversation: Conversation; writes: ImageFileWrite[]; files: Set<string> } {
     const writes = new Map<string, ImageFileWrite>();
+    const files = new Set<string>();
     const strip = (images: readonly ImageAttachment[]) => images.map((image) => {
       const file = this.fileOf(conversation.id, image);
+      if (file) files.add(file);
       // Until a write succeeded, every save offers it again (a failed save is followed by a whole snapshot).
       if (file && image.dataUrl && !this.written.has(file) && !writes.has(file)) {
         writes.set(file, { file, bytes: Buffer.from(image.dataUrl.replace(dataUrlPrefix, ''), 'base64') });
@@ -73,7 +75,22 @@ export class ConversationImageFiles {
       }
       return { ...typed, meta };
     });
-    return { conversation: { ...conversation, messages, transcript, ...(agentHistories ? { agentHistories } : {}) }, writes: [...writes.values()] };
+    return { conversation: { ...conversation, messages, transcript, ...(agentHistories ? { agentHistories } : {}) }, writes: [...writes.values()], files };
+  }
+
+  /**
+   * After a whole snapshot: the folder's files no message or entry names any more (a conversation cut back by
+   * Restore checkpoint) are deleted. A later save that names one again writes it again.
+   */
+  async prune(id: string, referenced: ReadonlySet<string>): Promise<void> {
+    const folder = this.folderOf(id);
+    const names = await fsp.readdir(folder).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(folder, name);
+      if (referenced.has(file)) continue;
+      this.written.delete(file);
+      await fsp.rm(file, { force: true });
+    }
   }
 
   async write(writes: readonly ImageFileWrite[]): Promise<void> {

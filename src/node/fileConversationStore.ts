@@ -25,7 +25,7 @@ export interface FileConversationStoreOptions {
 }
 
 type WriteOp =
-  | { kind: 'snapshot'; gen: string; text: string; summary: ConversationSummary }
+  | { kind: 'snapshot'; gen: string; text: string; summary: ConversationSummary; imageFiles?: ReadonlySet<string> }
   | { kind: 'lines'; text: string; summary: ConversationSummary }
   | { kind: 'delete' }
   /** An earlier write failed after these saves were turned into lines: they fail too (the next save writes a snapshot). */
@@ -127,7 +127,9 @@ export class FileConversationStore implements ConversationStore {
     assertSafeConversationId(id);
     const open = this.openFor(id);
     const stored = this.images.storedForm(conversation);
-    open.pending.push(this.writeOpFor(stored.conversation, open));
+    const op = this.writeOpFor(stored.conversation, open);
+    if (op.kind === 'snapshot') op.imageFiles = stored.files;
+    open.pending.push(op);
     // The image files first: a record never names an image that is not on disk.
     return this.writes.run(id, async () => {
       await this.images.write(stored.writes);
@@ -199,6 +201,7 @@ export class FileConversationStore implements ConversationStore {
         await syncDirectory(this.dir);
         open.diskMainBytes = Buffer.byteLength(first.text, 'utf8');
         open.diskLogBytes = Buffer.byteLength(log, 'utf8');
+        if (first.imageFiles) await this.images.prune(id, first.imageFiles);
       } else if (text) {
         open.diskLogBytes = await appendFileDurable(files.log, text);
       }

@@ -72,6 +72,18 @@ describe('FileConversationStore: images beside the conversation', () => {
     assert.equal(loaded.agentHistories!.reviewer![0]!.images![0]!.dataUrl, dataUrlOf(png));
   });
 
+  it('a whole snapshot deletes the image files nothing names any more (a conversation cut back)', async () => {
+    const conversation = withImage('c7');
+    // Every save a whole snapshot.
+    const store = new FileConversationStore(dir, { maxLogLines: 1 });
+    await store.save(conversation);
+    const cut = { ...conversation, messages: conversation.messages.slice(0, -1), transcript: conversation.transcript.slice(0, -1), updatedAt: 9000 };
+    await store.save(cut);
+    assert.deepEqual(await fsp.readdir(path.join(dir, 'c7.images')), []);
+    await store.save({ ...conversation, updatedAt: 9500 }); // named again (a Retry's images): written again
+    assert.deepEqual(await fsp.readdir(path.join(dir, 'c7.images')), ['img-1.png']);
+  });
+
   it('deleting the conversation deletes its images; an image id that names another path is never written', async () => {
     const store = new FileConversationStore(dir);
     await store.save(withImage('c4'));
