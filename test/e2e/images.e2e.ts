@@ -26,6 +26,8 @@ describe('images in the chat', function () {
     await session.openCodeAgentView();
     let chat = await session.chatFrame();
     await chat.locator(CHAT_INPUT).waitFor();
+    // The markup is there before the panel's script: Send gets aria-disabled once its listeners are attached.
+    await chat.locator('#send[aria-disabled]').waitFor({ state: 'attached' });
     // A real paste event with the PNG as a file, the way the clipboard delivers a screenshot.
     await chat.evaluate(`(() => {
       const bytes = Uint8Array.from(atob(${JSON.stringify(png.toString('base64'))}), (c) => c.charCodeAt(0));
