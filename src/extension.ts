@@ -174,6 +174,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
     suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query), ...(await pathIndex.suggest(query))],
     planMode: () => settings().agent.planMode,
+    supportsImages: () => settings().model.supportsImages,
     setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
     confirmDelete: async (title) =>
       (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',

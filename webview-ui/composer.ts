@@ -1,3 +1,4 @@
+import type { AttachedImageView } from '../src/protocol/messages';
 import { post } from './vscodeApi';
 
 const defaultPlaceholder = 'Ask CodeAgent… (@ to mention a file, / for commands)';
@@ -13,6 +14,8 @@ interface ComposerElements {
   interceptKey?: (event: KeyboardEvent) => boolean;
   /** Gets a message before it is sent; returns true when it handled it (a slash command). */
   interceptSubmit?: (text: string) => boolean;
+  /** The images attached in the input (spec §16): sent with the next message, Send waits while they are prepared. */
+  attachments?: { readonly busy: boolean; take(): AttachedImageView[] };
 }
 
 /** The input box and its buttons: Enter sends, Shift+Enter breaks the line, Escape stops a running turn. */
@@ -80,20 +83,22 @@ export class Composer {
 
   private submit(): void {
     const text = this.el.input.value.trim();
-    if (!text || (this.busy && !this.awaitingAnswer) || this.blocked) return;
+    if (!text || (this.busy && !this.awaitingAnswer) || this.blocked || this.el.attachments?.busy) return;
     if (!this.awaitingAnswer && this.el.interceptSubmit?.(text)) {
       this.setDraft('');
       this.el.onDraftChange('');
       return;
     }
-    post({ type: 'send', text });
+    // An answer to AskUser is text only: the images wait for the next message.
+    const images = this.awaitingAnswer ? [] : this.el.attachments?.take() ?? [];
+    post(images.length ? { type: 'send', text, images } : { type: 'send', text });
     this.setDraft('');
     this.el.onDraftChange('');
   }
 
-  private refresh(): void {
+  refresh(): void {
     const canSend = !this.blocked && (!this.busy || this.awaitingAnswer);
-    setDisabled(this.el.send, !canSend || this.el.input.value.trim() === '');
+    setDisabled(this.el.send, !canSend || this.el.input.value.trim() === '' || this.el.attachments?.busy === true);
     this.el.stop.hidden = !this.busy;
     this.el.send.hidden = this.busy && !this.awaitingAnswer;
   }

@@ -1,4 +1,5 @@
 import type { WebviewMessage } from '../src/protocol/messages';
+import { thumbnailsOf, type ThumbnailImage } from './imageThumbnails';
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { addAgentBadge } from './agentBadge';
 import { approvalCard } from './approvalCard';
@@ -151,6 +152,7 @@ function fillBody(body: HTMLElement, entry: TranscriptEntry): void {
     finishCodeBlocks(body);
   } else body.textContent = entry.text;
   if (entry.kind === 'user' && Array.isArray(entry.meta?.mentions)) linkMentions(body, entry.meta.mentions as MentionRef[]);
+  if (entry.kind === 'user' && Array.isArray(entry.meta?.images)) body.append(thumbnailsOf((entry.meta.images as ThumbnailImage[]).filter((i) => typeof i?.dataUrl === 'string' && typeof i.name === 'string')));
 }
 
 function collapsed(title: string, body: HTMLElement): HTMLElement {

@@ -2,6 +2,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
 import './toolCards.css';
+import './images.css';
 import { HostMessage, isEntryAppended } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
 import { loadViewState, post, saveViewState } from './vscodeApi';
@@ -22,6 +23,7 @@ import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
 import { PromptRecall } from './promptRecall';
 import { keepEndInView } from './endAnchor';
+import { ImageAttachments } from './imageAttachments';
 
 guardLinks(document, post);
 keepEndInView([byId('transcript'), byId('composer')]);
@@ -51,7 +53,17 @@ const recall = new PromptRecall(byId<HTMLTextAreaElement>('input'), (text) => {
   composer.setDraft(text);
   saveViewState({ draft: text });
 });
-const composer = new Composer({
+const attachments = new ImageAttachments({
+  input: byId<HTMLTextAreaElement>('input'),
+  dropZone: byId('composer'),
+  tray: byId('attachments'),
+  notice: byId('attach-notice'),
+  attachButton: byId('attach-image'),
+  fileInput: byId<HTMLInputElement>('attach-file'),
+  onChange: () => composer?.refresh(),
+});
+const composer: Composer = new Composer({
+  attachments,
   interceptKey: (event) => completions.handleKey(event) || recall.handleKey(event),
   interceptSubmit: (text) => completions.runSlashCommand(text),
   input: byId<HTMLTextAreaElement>('input'),
@@ -98,7 +110,11 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'prefill': composer.insert(message.text); break;
     case 'conversations': history.show(message.items, message.currentId); break;
     case 'pathSuggestions': completions.showPathSuggestions(message.query, message.items); break;
-    case 'modelSetup': modelPicker.showSetup(message.setup); modelSetup.showSetup(message.setup); break;
+    case 'modelSetup':
+      modelPicker.showSetup(message.setup);
+      modelSetup.showSetup(message.setup);
+      attachments.setSupported(message.setup.supportsImages !== false);
+      break;
     case 'models': modelPicker.showModels(message); modelSetup.showModels(message); break;
     case 'connectionTest': modelPicker.showConnectionTest(message); modelSetup.showConnectionTest(message); break;
     case 'localServers': modelSetup.showLocalServers(message.servers); break;

@@ -1,5 +1,5 @@
 import type { PlanTaskState } from './plan/planTask';
-import type { TokenUsage } from './ports/modelClient';
+import type { ImageAttachment, TokenUsage } from './ports/modelClient';
 import type { ToolResultDetail } from './contracts/toolResultDetail';
 
 /** Everything a turn reports while it runs (spec §2.4). The webview renders these; tests assert on them. */
@@ -7,7 +7,7 @@ export type AgentEvent =
   /** agent: the named agent running this turn (its entries carry it); planMode: the turn plans and dispatches. */
   /** checkpoint: the files as they were before this message can be restored (spec §8). */
   /** `retryOf`: the failed turn this one runs again; its user message left history. */
-  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean; checkpoint?: boolean; retryOf?: string }
+  | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean; checkpoint?: boolean; retryOf?: string; images?: ImageAttachment[] }
   /** A local answer (`/agents list`, a usage error): shown, never sent to the model, never stored in history. */
   | { type: 'notice'; turnId: string; text: string }
   | { type: 'thinking'; turnId: string; delta: string }

@@ -14,6 +14,8 @@ export const Settings = z.object({
     cachedInputPricePerMTok: z.number().min(0).nullable().default(null),
     maxRetries: z.number().int().min(0).max(10).default(3),
     continueMaxRounds: z.number().int().min(0).max(20).default(5),
+    /** Spec §16: false → attaching an image says why, and Read describes an image instead of returning it. */
+    supportsImages: z.boolean().default(true),
   }).prefault({}),
   summaryModel: z.object({ name: z.string().default('') }).prefault({}),
   context: z.object({

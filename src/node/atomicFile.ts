@@ -20,7 +20,7 @@ export interface AtomicWriteOptions {
  * Replaces target so that after a crash it holds its old or its new content, never a mix: write a temp file
  * beside it, fsync, rename over it. Call syncDirectory afterwards to make the rename itself durable.
  */
-export async function writeFileAtomic(target: string, content: string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(target: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const temp = tempPathFor(target);
   try {
     const handle = await fsp.open(temp, 'wx');

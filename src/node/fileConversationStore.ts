@@ -9,6 +9,7 @@ import { encodeConversationMeta } from './conversationFileMeta';
 import { assertSafeConversationId, conversationFiles, parseConversationFileName } from './conversationFileNames';
 import { ConversationFileReader } from './conversationFileReader';
 import { ConversationFileWriteQueue } from './conversationFileWriteQueue';
+import { ConversationImageFiles } from './conversationImageFiles';
 import { capStrings, conversationFileFormat, encodeLogHeader } from './conversationLogRecords';
 import { ConversationTracker } from './conversationTracker';
 import { errorMessage } from '../core/errorMessage';
@@ -24,7 +25,7 @@ export interface FileConversationStoreOptions {
 }
 
 type WriteOp =
-  | { kind: 'snapshot'; gen: string; text: string; summary: ConversationSummary }
+  | { kind: 'snapshot'; gen: string; text: string; summary: ConversationSummary; imageFiles?: ReadonlySet<string> }
   | { kind: 'lines'; text: string; summary: ConversationSummary }
   | { kind: 'delete' }
   /** An earlier write failed after these saves were turned into lines: they fail too (the next save writes a snapshot). */
@@ -53,7 +54,7 @@ const maxOpenConversations = 8;
 /**
  * Conversations as files in one directory, per conversation: a snapshot `<id>.json` (its previous version
  * `<id>.json.bak`), a log `<id>.log.jsonl` of the saves since (see conversationLogRecords), and a small
- * `<id>.meta.json` for list(). A save appends the records of what changed since the last save, with one fsync;
+ * `<id>.meta.json` for list(), and the images in `<id>.images/` (conversationImageFiles). A save appends the records of what changed since the last save, with one fsync;
  * once the log outgrows the snapshot, a save writes a new snapshot instead (atomically) and starts a new log.
  * Files of format 1 (a single `<id>.json`) are read as snapshots and replaced by format 2 on their first save.
  * The directory should hold nothing else. One store per directory: temp files found at start are leftovers
@@ -65,12 +66,14 @@ export class FileConversationStore implements ConversationStore {
   private readonly open = new Map<string, OpenConversation>();
   private started?: Promise<void>;
   private readonly reader: ConversationFileReader;
+  private readonly images: ConversationImageFiles;
 
   constructor(
     private readonly dir: string,
     private readonly options: FileConversationStoreOptions = {},
   ) {
     this.reader = new ConversationFileReader(dir, (message) => this.report(message));
+    this.images = new ConversationImageFiles(dir);
   }
 
   async list(): Promise<ConversationSummary[]> {
@@ -112,7 +115,7 @@ export class FileConversationStore implements ConversationStore {
         diskLogBytes: read.logBytes,
       });
     }
-    return read.conversation;
+    return this.images.filled(read.conversation);
   }
 
   /**
@@ -123,8 +126,15 @@ export class FileConversationStore implements ConversationStore {
     const id = conversation.id;
     assertSafeConversationId(id);
     const open = this.openFor(id);
-    open.pending.push(this.writeOpFor(conversation, open));
-    return this.writes.run(id, () => this.drain(id, open));
+    const stored = this.images.storedForm(conversation);
+    const op = this.writeOpFor(stored.conversation, open);
+    if (op.kind === 'snapshot') op.imageFiles = stored.files;
+    open.pending.push(op);
+    // The image files first: a record never names an image that is not on disk.
+    return this.writes.run(id, async () => {
+      await this.images.write(stored.writes);
+      await this.drain(id, open);
+    });
   }
 
   async delete(id: string): Promise<void> {
@@ -191,6 +201,7 @@ export class FileConversationStore implements ConversationStore {
         await syncDirectory(this.dir);
         open.diskMainBytes = Buffer.byteLength(first.text, 'utf8');
         open.diskLogBytes = Buffer.byteLength(log, 'utf8');
+        if (first.imageFiles) await this.images.prune(id, first.imageFiles);
       } else if (text) {
         open.diskLogBytes = await appendFileDurable(files.log, text);
       }
@@ -217,6 +228,7 @@ export class FileConversationStore implements ConversationStore {
     const files = conversationFiles(this.dir, id);
     // Backup first: a crash part-way must not leave a lone backup that brings the conversation back.
     for (const file of [files.backup, files.meta, files.main, files.log]) await fsp.rm(file, { force: true });
+    await this.images.remove(id);
     this.reader.setMainReadable(id, false);
     open.diskMainBytes = 0;
     open.diskLogBytes = 0;

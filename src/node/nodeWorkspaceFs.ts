@@ -71,6 +71,10 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     }
   }
 
+  async readBytes(rel: string): Promise<Uint8Array> {
+    return fsp.readFile(this.absolute(rel));
+  }
+
   async writeFile(rel: string, content: string): Promise<void> {
     // Write through a symbolic link (the link stays a link) and keep the file's permissions.
     const target = await fsp.realpath(this.absolute(rel)).catch(() => this.absolute(rel));

@@ -24,11 +24,16 @@ export class OpenAiModelCatalog implements ModelCatalog {
         fetch: this.options.fetch,
       });
       const models: string[] = [];
+      const imageInput: Record<string, boolean> = {};
       for await (const model of client.models.list({ signal: deadline.signal })) {
         if (typeof model?.id !== 'string') return { ok: false, failure: { kind: 'network', message: 'its answer to /models is not a list of models.' } };
         models.push(model.id);
+        const declared = model as { architecture?: { input_modalities?: unknown }; input_modalities?: unknown };
+        const modalities = declared.architecture?.input_modalities ?? declared.input_modalities;
+        if (Array.isArray(modalities)) imageInput[model.id] = modalities.includes('image');
       }
-      return { ok: true, models: [...new Set(models)].sort((a, b) => a.localeCompare(b)) };
+      const sorted = [...new Set(models)].sort((a, b) => a.localeCompare(b));
+      return Object.keys(imageInput).length ? { ok: true, models: sorted, imageInput } : { ok: true, models: sorted };
     } catch (error) {
       if (timedOut) return { ok: false, failure: { kind: 'timeout', message: `no answer within ${formatSeconds(timeoutMs)}.` } };
       return { ok: false, failure: toFailure(error, timeoutMs) };

@@ -4,6 +4,7 @@ import { baseUrlProblem } from '../core/settings';
 import { ModelError, type ChatMessage, type ModelChunk, type ModelClient, type ModelRequest, type TokenUsage } from '../core/ports/modelClient';
 import { toChunks, usageOf } from './openai/chunkMapping';
 import { errorMessage } from '../core/errorMessage';
+import { carryToolImages, userContentParts } from '../core/images/wireImages';
 
 export interface OpenAiModelClientOptions {
   baseUrl: string;
@@ -73,7 +74,7 @@ export class OpenAiModelClient implements ModelClient {
 function toParams(request: ModelRequest): ChatCompletionCreateParamsStreaming {
   const params: ChatCompletionCreateParamsStreaming = {
     model: request.model,
-    messages: request.messages.map(toSdkMessage),
+    messages: carryToolImages(request.messages).map(toSdkMessage),
     stream: true,
     stream_options: { include_usage: true },
   };
@@ -92,6 +93,8 @@ function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
       return message.toolCalls?.length
         ? { role: 'assistant', content: message.content || null, tool_calls: message.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
         : { role: 'assistant', content: message.content };
+    case 'user':
+      return message.images?.length ? { role: 'user', content: userContentParts(message) } : { role: 'user', content: message.content };
     default:
       return { role: message.role, content: message.content };
   }

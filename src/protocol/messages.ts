@@ -29,10 +29,18 @@ const processId = z.string().check(z.minLength(1), z.maxLength(100));
 export const SlashCommandView = z.object({ name: z.string(), description: z.optional(z.string()), argumentHint: z.optional(z.string()) });
 export type SlashCommandView = z.infer<typeof SlashCommandView>;
 
+/** An image pasted, dropped or attached in the input (spec §16): downscaled by the panel, checked again by the host. */
+export const AttachedImageView = z.object({
+  name: z.string().check(z.maxLength(200)),
+  /** 20 MB of image as base64, and its prefix. */
+  dataUrl: z.string().check(z.maxLength(28_000_000)),
+});
+export type AttachedImageView = z.infer<typeof AttachedImageView>;
+
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('send'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)) }),
+  z.object({ type: z.literal('send'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), images: z.optional(z.array(AttachedImageView).check(z.maxLength(10))) }),
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('showContext') }),

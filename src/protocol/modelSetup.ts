@@ -17,6 +17,8 @@ export const ModelSetupView = z.object({
   /** The preset the endpoint belongs to ("Ollama"), for the header's tooltip. */
   provider: z.optional(z.string()),
   presets: z.array(PresetView),
+  /** `codeagent.model.supportsImages` (spec §16): false → attaching an image says why. */
+  supportsImages: z.optional(z.boolean()),
 });
 export type ModelSetupView = z.infer<typeof ModelSetupView>;
 

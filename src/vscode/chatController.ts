@@ -3,7 +3,9 @@ import type { PendingApprovals } from '../core/agent/pendingDecisions';
 import type { Conversation } from '../core/conversation/conversation';
 import type { AgentEvent } from '../core/events';
 import type { ConversationStore } from '../core/conversation/conversationStore';
-import type { HostMessage, WebviewMessage } from '../protocol/messages';
+import { randomUUID } from 'node:crypto';
+import { checkAttachedImages } from '../core/images/attachedImages';
+import type { AttachedImageView, HostMessage, WebviewMessage } from '../protocol/messages';
 import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
 import { ConversationSaver } from './conversationSaver';
 import type { ReviewActions, ReviewContext } from './review/reviewActions';
@@ -25,6 +27,8 @@ export interface ChatControllerDeps {
   confirmDelete: (title: string) => Promise<boolean>;
   suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' | 'agent' | 'resource'; detail?: string; server?: string }[]>;
   planMode: () => boolean;
+  /** `codeagent.model.supportsImages` (spec §16). */
+  supportsImages: () => boolean;
   setPlanMode: (on: boolean) => void;
   log: (message: string) => void;
   /** Every event of the current conversation as it happens (live diff previews). */
@@ -68,7 +72,7 @@ export class ChatController {
         this.sendSnapshot();
         this.prefills.setViewReady(this.post !== undefined);
       });
-      case 'send': return void this.send(message.text);
+      case 'send': return void this.send(message.text, message.images);
       case 'retry': return void this.retry(message.turnId);
       case 'stop': return this.session.cancel();
       case 'newChat': return void this.newChat();
@@ -92,7 +96,7 @@ export class ChatController {
     }
   }
 
-  async send(text: string): Promise<void> {
+  async send(text: string, attached: readonly AttachedImageView[] = []): Promise<void> {
     await this.ready;
     if (this.onboarding()) return this.refreshOnboarding();
     if (this.session.awaitingAnswer) {
@@ -100,7 +104,9 @@ export class ChatController {
       return;
     }
     if (this.session.busy) return this.deps.log('A turn is running; the message was not sent.');
-    await this.runTurn((session, sink) => session.send(text, sink));
+    const checked = checkAttachedImages(attached, this.deps.supportsImages(), randomUUID);
+    if (!checked.ok) return this.showWarning(checked.message);
+    await this.runTurn((session, sink) => session.send(text, sink, checked.images));
   }
 
   /** A failed turn's Retry: its message again, from the transcript's user entry (what the user typed). */
@@ -258,14 +264,8 @@ export class ChatController {
   }
 
   private sendSnapshot(): void {
-    this.emit({
-      type: 'snapshot',
-      entries: this.projector.entries,
-      busy: this.session.busy,
-      onboarding: this.onboarding(),
-      usage: this.projector.usageSummary,
-      planMode: this.planMode(),
-    });
+    const { entries, usageSummary: usage } = this.projector;
+    this.emit({ type: 'snapshot', entries, busy: this.session.busy, onboarding: this.onboarding(), usage, planMode: this.planMode() });
   }
 
   private planMode(): boolean {

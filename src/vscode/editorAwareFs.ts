@@ -13,6 +13,7 @@ export function editorAwareFs(fs: WorkspaceFs): WorkspaceFs {
     realPath: (rel) => fs.realPath(rel),
     stat: (rel) => fs.stat(rel),
     readFile: (rel) => fs.readFile(rel),
+    readBytes: (rel) => fs.readBytes(rel),
     readDir: (rel) => fs.readDir(rel),
     deleteFile: (rel) => fs.deleteFile(rel),
     async writeFile(rel, content) {

@@ -8,14 +8,14 @@ import { endpointSubject } from '../core/trust/endpointTrust';
  * setting would be shadowed there), else the user settings, so one choice serves every project. An endpoint the
  * user picks here is theirs: written to the workspace, it is allowed for it at once (no "send your key?" prompt).
  */
-export function modelSettingWriter(trust: TrustStore): (key: 'baseUrl' | 'name', value: string) => Promise<void> {
+export function modelSettingWriter(trust: TrustStore): (key: 'baseUrl' | 'name' | 'supportsImages', value: string | boolean) => Promise<void> {
   return async (key, value) => {
     const config = vscode.workspace.getConfiguration('codeagent');
     const inspected = config.inspect(`model.${key}`);
     const target = inspected?.workspaceFolderValue !== undefined
       ? vscode.ConfigurationTarget.WorkspaceFolder
       : inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    if (key === 'baseUrl' && target !== vscode.ConfigurationTarget.Global) await trust.allow(endpointSubject('model.baseUrl', value));
+    if (key === 'baseUrl' && typeof value === 'string' && target !== vscode.ConfigurationTarget.Global) await trust.allow(endpointSubject('model.baseUrl', value));
     await config.update(`model.${key}`, value, target);
   };
 }

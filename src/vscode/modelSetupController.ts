@@ -14,7 +14,7 @@ export interface ModelSetupDeps {
   catalog: ModelCatalog;
   now: () => number;
   /** Writes `codeagent.model.<key>` where the user keeps it: the workspace when it sets the key there, else the user settings. */
-  writeModelSetting: (key: 'baseUrl' | 'name', value: string) => Promise<void>;
+  writeModelSetting: (key: 'baseUrl' | 'name' | 'supportsImages', value: string | boolean) => Promise<void>;
   /** "CodeAgent: Set API Key"; false when the user cancelled. */
   promptApiKey: () => Promise<boolean>;
   /** Asks for a custom endpoint URL; undefined when cancelled. */
@@ -55,7 +55,7 @@ export class ModelSetupController extends PostingViewPart {
   private async run(message: ModelSetupMessage): Promise<void> {
     switch (message.type) {
       case 'listModels': return this.sendModels();
-      case 'chooseModel': return this.deps.writeModelSetting('name', message.name);
+      case 'chooseModel': return this.chooseModel(message.name);
       case 'usePreset': return this.usePreset(message.presetId);
       case 'testConnection': return this.testConnection();
       case 'detectLocalServers': {
@@ -88,9 +88,21 @@ export class ModelSetupController extends PostingViewPart {
     await this.sendModels();
   }
 
+  /** Spec §16: a model whose listing says whether it takes images sets model.supportsImages to match. */
+  private async chooseModel(name: string): Promise<void> {
+    await this.deps.writeModelSetting('name', name);
+    const listing = await this.models.list(this.deps.settings().model.baseUrl, this.deps.apiKey());
+    await this.matchImageInput(listing.ok ? listing.imageInput?.[name] : undefined);
+  }
+
+  private async matchImageInput(declared: boolean | undefined): Promise<void> {
+    if (declared !== undefined && declared !== this.deps.settings().model.supportsImages) await this.deps.writeModelSetting('supportsImages', declared);
+  }
+
   private async testConnection(): Promise<void> {
     const { baseUrl, name } = this.deps.settings().model;
     const report = await testConnection(this.deps.catalog, { baseUrl, apiKey: this.deps.apiKey(), model: name });
+    if (report.status === 'ok') await this.matchImageInput(report.imageInput);
     // Fails to compile when the core grows a status the protocol does not carry.
     const status: (typeof connectionStatuses)[number] = report.status;
     this.emit({ type: 'connectionTest', status, message: report.message });
@@ -98,10 +110,11 @@ export class ModelSetupController extends PostingViewPart {
   }
 
   private view(): ModelSetupView {
-    const { baseUrl, name } = this.deps.settings().model;
+    const { baseUrl, name, supportsImages } = this.deps.settings().model;
     return {
       baseUrl,
       model: name,
+      supportsImages,
       provider: presetForBaseUrl(baseUrl)?.name,
       presets: modelPresets.map(({ id, name: presetName, baseUrl: presetUrl, needsKey, hint }) => ({ id, name: presetName, baseUrl: presetUrl, needsKey, hint })),
     };

@@ -89,7 +89,8 @@ export class TranscriptProjector {
       case 'turnStarted': {
         this.streaming = undefined;
         if (event.agent) this.turnAgents.set(event.turnId, event.agent);
-        const meta = { ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.checkpoint ? { checkpoint: true } : {}) };
+        // images: the thumbnails (the store keeps their data as files beside the conversation, spec §16).
+        const meta = { ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.checkpoint ? { checkpoint: true } : {}), ...(event.images?.length ? { images: event.images } : {}) };
         // Any new turn takes an earlier Retry or Continue away (history moved on). A failed turn run again lost
         // its message from history, so its Restore checkpoint goes too.
         const patches = this.withoutMeta((e) => e.kind === 'error', ['retryable', 'continuable']);

@@ -12,10 +12,14 @@ export function webviewBody(): string {
   <section id="processes" aria-label="Background processes" hidden></section>
   <section id="live-checklist" aria-label="Todos and plan" hidden></section>
   <ul id="completions" aria-label="Suggestions" hidden></ul>
+  <div id="attachments" aria-label="Attached images" hidden></div>
+  <p id="attach-notice" role="alert" hidden></p>
   <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>
+  <input id="attach-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" multiple hidden>
   <div class="buttons">
     <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
     <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent">Plan mode</vscode-button>
+    <vscode-button id="attach-image" secondary aria-label="Attach image" title="Attach image (or paste or drop one into the input)"><span class="codicon codicon-file-media"></span></vscode-button>
     <span class="spacer"></span>
     <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>
     <vscode-button id="stop" secondary hidden title="Stop the running turn (Escape)">Stop</vscode-button>

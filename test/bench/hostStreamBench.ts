@@ -42,7 +42,7 @@ export async function runHostStreamBench(): Promise<void> {
         newId: createIdGenerator(Date.now, 'b'), environment: () => ({ os: 'BenchOS', shell: 'bash', workspaceRoot: root }), onChange,
       }, restored),
       approvals, store: new FileConversationStore(storeDir), lastConversation: { get: () => undefined, set: () => {} },
-      onboarding: () => null, planMode: () => false, setPlanMode: () => {}, runCommand: () => {}, openFile: () => {},
+      onboarding: () => null, planMode: () => false, supportsImages: () => true, setPlanMode: () => {}, runCommand: () => {}, openFile: () => {},
       showContext: () => {}, confirmDelete: async () => true, suggestPaths: async () => [], log: () => {},
     });
     let posts = 0;

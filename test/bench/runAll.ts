@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
   mcp: async () => (await import('./mcpBench')).runMcpBench(),
   language: async () => (await import('./languageBench')).runLanguageBench(),
+  images: async () => (await import('./imageBench')).runImageBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {

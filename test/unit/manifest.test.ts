@@ -15,7 +15,7 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 /** Spec §11, by name and default (undefined: the spec gives none), including the settings added with §7–§12
- * and issue 13 (cached input pricing). */
+ * and issue 13 (cached input pricing), and spec §16 (model.supportsImages). */
 const specSettings: Record<string, unknown> = {
   'model.baseUrl': undefined, 'model.name': undefined, 'model.contextWindow': 200000, 'model.maxOutputTokens': undefined,
   'model.toolProtocol': 'xml', 'model.inputPricePerMTok': undefined, 'model.outputPricePerMTok': undefined,
@@ -28,6 +28,7 @@ const specSettings: Record<string, unknown> = {
   'agent.planMode': false, 'mcp.servers': undefined, 'approval.autoApproveMcpTools': [],
   'tools.diagnosticsWaitMs': 2000,
   'tools.maxBackgroundProcesses': 10,
+  'model.supportsImages': true,
   'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
 };
 

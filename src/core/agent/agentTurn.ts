@@ -2,7 +2,7 @@ import { buildLayeredContext, type LayeredMessage } from '../context/contextBuil
 import type { EventSink } from '../events';
 import type { ToolCallEndEvent } from '../parser/parserEvents';
 import type { Clock } from '../ports/clock';
-import { ModelError, type ChatMessage, type ModelClient, type TokenUsage, type ToolSpec } from '../ports/modelClient';
+import { ModelError, type ChatMessage, type ImageAttachment, type ModelClient, type TokenUsage, type ToolSpec } from '../ports/modelClient';
 import type { Settings } from '../settings';
 import { secretFileReason } from '../tools/secretFiles';
 import type { ToolContext, ToolResult } from '../tools/toolTypes';
@@ -39,6 +39,8 @@ export interface TurnDeps {
   /** Paths the user's message mentioned: touched from the start. */
   mentionedPaths?: readonly string[];
   history: readonly ChatMessage[];
+  /** Images attached to the user's message (spec §16), sent with it. */
+  userImages?: readonly ImageAttachment[];
   todoRecap: () => string;
   emit: EventSink;
   onUsage: (usage: TokenUsage) => void;
@@ -76,7 +78,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
     let step;
-    const layered = buildLayeredContext({ system: deps.systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() });
+    const layered = buildLayeredContext({ system: deps.systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, userImages: deps.userImages, scratchpad, todoRecap: deps.todoRecap() });
     deps.onRequest?.(layered);
     try {
       step = await readModelStep(deps.model, {
@@ -125,8 +127,8 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
       if (result.status === 'error') earlierCallFailed = true;
       const status = signal.aborted && ran && result.status === 'error' ? 'cancelled' : result.status;
       emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarizeResult(result), detail: resultDetail(call.name, result) });
-      scratchpad.push(toolResultMessage(protocol, call, status, result.text));
-      record({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result)) });
+      scratchpad.push(toolResultMessage(protocol, call, status, result.text, result.images));
+      record({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result), result.images) });
       if (call.name === 'AttemptCompletion' && result.status === 'success') {
         completed = true;
         emit({ type: 'completion', turnId, result: call.params.result ?? '' });

@@ -1,6 +1,6 @@
 import type { ToolCallEndEvent } from '../parser/parserEvents';
 import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
-import type { ChatMessage } from '../ports/modelClient';
+import type { ChatMessage, ImageAttachment } from '../ports/modelClient';
 
 export type WireProtocol = 'xml' | 'native';
 
@@ -8,10 +8,14 @@ export type WireProtocol = 'xml' | 'native';
 const historyParamLimit = 2000;
 
 /** A result is untrusted text (file contents, command output): it cannot close this wrapper or pose as our markup. */
-export function toolResultMessage(protocol: WireProtocol, call: ToolCallEndEvent, status: string, content: string): ChatMessage {
+export function toolResultMessage(protocol: WireProtocol, call: ToolCallEndEvent, status: string, content: string, images?: readonly ImageAttachment[]): ChatMessage {
   const safe = neutraliseOwnMarkup(content);
-  if (protocol === 'native') return { role: 'tool', toolCallId: call.callId, content: `[${status}] ${safe}` };
-  return { role: 'user', content: `<tool_result tool="${attribute(call.name)}" status="${status}">\n${safe}\n</tool_result>` };
+  const message: ChatMessage = protocol === 'native'
+    ? { role: 'tool', toolCallId: call.callId, content: `[${status}] ${safe}` }
+    : { role: 'user', content: `<tool_result tool="${attribute(call.name)}" status="${status}">\n${safe}\n</tool_result>` };
+  // A tool message's images reach the wire in the user message after its run (images/wireImages).
+  if (images?.length) message.images = images;
+  return message;
 }
 
 function attribute(text: string): string {

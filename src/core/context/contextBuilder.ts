@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../ports/modelClient';
+import type { ChatMessage, ImageAttachment } from '../ports/modelClient';
 
 export interface ContextParts {
   /** L1: system prompt + tool prompts, a stable prefix. */
@@ -9,6 +9,8 @@ export interface ContextParts {
   history: readonly ChatMessage[];
   /** The current user input, preprocessed. */
   userInput: string;
+  /** Images attached to the current input. */
+  userImages?: readonly ImageAttachment[];
   /** This turn's steps with full observations. */
   scratchpad: readonly ChatMessage[];
   /** The todo recap, if any. */
@@ -27,7 +29,7 @@ export function buildLayeredContext(parts: ContextParts): LayeredMessage[] {
   const layered: LayeredMessage[] = [{ layer: 'L1', message: { role: 'system', content: parts.system } }];
   if (parts.rules.trim()) layered.push({ layer: 'L2', message: { role: 'system', content: parts.rules } });
   for (const message of parts.history) layered.push({ layer: 'L3', message });
-  layered.push({ layer: 'input', message: { role: 'user', content: parts.userInput } });
+  layered.push({ layer: 'input', message: parts.userImages?.length ? { role: 'user', content: parts.userInput, images: parts.userImages } : { role: 'user', content: parts.userInput } });
   for (const message of parts.scratchpad) layered.push({ layer: 'turn', message });
   if (parts.todoRecap.trim()) layered.push({ layer: 'todo', message: { role: 'user', content: `<system-reminder>\nCurrent todo list:\n${parts.todoRecap}\n</system-reminder>` } });
   return layered;

@@ -1,4 +1,5 @@
 import type { LayeredMessage } from './contextBuilder';
+import { withImagePlaceholders } from '../images/imageText';
 
 const layerTitles: Record<LayeredMessage['layer'], string> = {
   L1: 'L1 · system prompt and tools',
@@ -20,7 +21,8 @@ export function renderContextDocument(layered: readonly LayeredMessage[], header
     }
     const calls = message.toolCalls?.length ? ` tool_calls=${JSON.stringify(message.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })))}` : '';
     const answers = message.toolCallId ? ` tool_call_id=${message.toolCallId}` : '';
-    lines.push(`──── [${index + 1}] ${message.role}${answers}${calls}`, message.content, '');
+    // An image is named, not dumped: its data URL would bury the document.
+    lines.push(`──── [${index + 1}] ${message.role}${answers}${calls}`, withImagePlaceholders(message.content, message.images), '');
   });
   return lines.join('\n');
 }

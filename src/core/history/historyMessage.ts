@@ -24,5 +24,6 @@ export function toChatMessage(message: HistoryMessage): ChatMessage {
   const chat: ChatMessage = { role: message.kind === 'summary' ? 'system' : message.role, content: message.content };
   if (message.toolCallId) chat.toolCallId = message.toolCallId;
   if (message.toolCalls?.length) chat.toolCalls = message.toolCalls;
+  if (message.images?.length) chat.images = message.images;
   return chat;
 }

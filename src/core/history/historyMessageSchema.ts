@@ -10,6 +10,17 @@ export const tokenUsageSchema: z.ZodType<TokenUsage> = z.looseObject({
   cachedInputTokens: z.number().optional(),
 });
 
+/** The data URL is filled in by the store (it keeps images as files beside the conversation, spec §16). */
+const imageAttachmentSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+  dataUrl: z.string().default(''),
+});
+
 const nativeToolCallSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -25,6 +36,7 @@ export const historyMessageSchema: z.ZodType<HistoryMessage> = z.looseObject({
   content: z.string(),
   toolCallId: z.string().optional(),
   toolCalls: z.array(nativeToolCallSchema).optional(),
+  images: z.array(imageAttachmentSchema).optional(),
   turnId: z.string().optional(),
   toolName: z.string().optional(),
   usage: tokenUsageSchema.optional(),

@@ -1,5 +1,6 @@
 import type { HistoryMessage } from './historyMessage';
 import type { SummaryRange } from './historyCompactor';
+import { withImagePlaceholders } from '../images/imageText';
 
 /** A summary needs what was done and decided, not whole file slices: longer tool results keep only their head. */
 const toolResultCharLimit = 2000;
@@ -21,13 +22,14 @@ export function renderSummaryInput(segment: readonly HistoryMessage[], range: Su
 function renderMessage(message: HistoryMessage): string {
   switch (message.kind) {
     case 'user':
-      return `[user] ${message.content}\n`;
+      // An image's data never reaches the summary: its placeholder does (spec §16).
+      return `[user] ${withImagePlaceholders(message.content, message.images)}\n`;
     case 'assistant': {
       const calls = (message.toolCalls ?? []).map((call) => `\nTool call: ${call.name} ${call.arguments}`).join('');
       return `[assistant] ${message.content}${calls}\n`;
     }
     case 'toolResult':
-      return `[tool ${message.toolName ?? 'result'}] ${clip(message.content, toolResultCharLimit)}\n`;
+      return `[tool ${message.toolName ?? 'result'}] ${withImagePlaceholders(clip(message.content, toolResultCharLimit), message.images)}\n`;
     case 'summary':
       return `[earlier summary] ${message.content}\n`;
   }

@@ -19,6 +19,7 @@ export function cancellableFs(fs: WorkspaceFs, signal: AbortSignal): WorkspaceFs
     realPath: guard((rel) => fs.realPath(rel)),
     stat: guard((rel) => fs.stat(rel)),
     readFile: guard((rel) => fs.readFile(rel)),
+    readBytes: guard((rel) => fs.readBytes(rel)),
     writeFile: guard((rel, content) => fs.writeFile(rel, content)),
     deleteFile: guard((rel) => fs.deleteFile(rel)),
     readDir: guard((rel) => fs.readDir(rel)),

@@ -9,6 +9,8 @@ export interface ConnectionReport {
   message: string;
   /** The endpoint's models when it listed them. */
   models: string[];
+  /** Whether the configured model takes images, when the endpoint's listing says (spec §16). */
+  imageInput?: boolean;
 }
 
 export interface ConnectionTarget {
@@ -31,7 +33,9 @@ export async function testConnection(catalog: ModelCatalog, target: ConnectionTa
   if (!models.includes(model)) {
     return { status: 'model_not_found', message: `${target.baseUrl} does not serve the model "${model}". ${availableModels(models)}`, models };
   }
-  return { status: 'ok', message: `Connected to ${target.baseUrl}: "${model}" is available (${countModels(models.length)}).`, models };
+  const imageInput = listing.imageInput?.[model];
+  const images = imageInput === undefined ? '' : imageInput ? ' It takes images.' : ' It takes no images (so the model list says).';
+  return { status: 'ok', message: `Connected to ${target.baseUrl}: "${model}" is available (${countModels(models.length)}).${images}`, models, ...(imageInput === undefined ? {} : { imageInput }) };
 }
 
 /** The failure in words, with the step that fixes it. */

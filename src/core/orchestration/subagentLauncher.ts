@@ -54,7 +54,7 @@ export function subagentLauncher(deps: SubagentLauncherDeps): (request: Subagent
       settings: deps.settings,
       tools,
       approver: deps.approver,
-      toolContext: { ...deps.ports, readLedger: new ReadLedger(), todos: new InMemoryTodoStore() },
+      toolContext: { ...deps.ports, readLedger: new ReadLedger(), todos: new InMemoryTodoStore(), supportsImages: deps.settings.model.supportsImages },
       systemPrompt: subagentSystemPrompt(tools, deps.settings.model.toolProtocol, { ...deps.environment, date: deps.date }, agent),
       modelName: agent?.model,
       rules: deps.rules,

@@ -10,7 +10,11 @@ export type CatalogFailure =
   /** DNS, TLS, a reset connection, an answer that is not a model list. */
   | { kind: 'network'; message: string };
 
-export type ModelListing = { ok: true; models: string[] } | { ok: false; failure: CatalogFailure };
+/**
+ * imageInput: for the models whose listing says which inputs they take (OpenRouter's
+ * `architecture.input_modalities`, or `input_modalities`), whether images are among them (spec §16).
+ */
+export type ModelListing = { ok: true; models: string[]; imageInput?: Record<string, boolean> } | { ok: false; failure: CatalogFailure };
 
 export interface ModelListRequest {
   baseUrl: string;

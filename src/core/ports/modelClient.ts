@@ -9,9 +9,27 @@ export interface NativeToolCall {
   arguments: string;
 }
 
+/**
+ * An image that travels with a message (spec §16): a data URL, validated and downscaled before it got here
+ * (src/core/images), with what its placeholder names once compaction drops the data.
+ */
+export interface ImageAttachment {
+  id: string;
+  /** The file name as pasted, dropped or read. */
+  name: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  /** Of the image data (not of the data URL). */
+  bytes: number;
+  dataUrl: string;
+}
+
 export interface ChatMessage {
   role: ChatRole;
   content: string;
+  /** Sent as `image_url` parts after the text (a tool message's go into the user message after its run). */
+  images?: readonly ImageAttachment[];
   /** For role "tool" in the native protocol: the call this answers. */
   toolCallId?: string;
   /** For role "assistant" in the native protocol. */

@@ -31,6 +31,8 @@ export interface WorkspaceFs {
   stat(rel: string): Promise<FileStat | undefined>;
   /** UTF-8 text. Rejects with an error whose `code` is the errno name (ENOENT, EISDIR, EACCES…). */
   readFile(rel: string): Promise<string>;
+  /** The bytes as they are (an image for Read); rejects like readFile. */
+  readBytes(rel: string): Promise<Uint8Array>;
   /** Creates missing parent directories; atomic (temp file + rename) so a crash never leaves half a file. */
   writeFile(rel: string, content: string): Promise<void>;
   /** Removes a file (a symbolic link itself, not its target); nothing there is fine; a directory is refused (EISDIR). */

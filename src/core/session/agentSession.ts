@@ -7,7 +7,7 @@ import type { EventSink } from '../events';
 import { HistoryManager } from '../history/historyManager';
 import type { HistoryMessage } from '../history/historyMessage';
 import { summarizeWithModel } from '../history/summaryRequest';
-import { ModelError, type TokenUsage } from '../ports/modelClient';
+import { ModelError, type ImageAttachment, type TokenUsage } from '../ports/modelClient';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { Settings } from '../settings';
 import { ReadLedger } from '../tools/readLedger';
@@ -143,8 +143,9 @@ export class AgentSession {
     };
   }
 
-  async send(userText: string, sink: EventSink): Promise<TurnEnd> {
-    return this.start(userText, sink, undefined);
+  /** images: checked already (images/attachedImages), sent with the message. */
+  async send(userText: string, sink: EventSink, images?: readonly ImageAttachment[]): Promise<TurnEnd> {
+    return this.start(userText, sink, undefined, images);
   }
 
   /** True when the turn is the last one and failed before storing anything but its user message. */
@@ -162,10 +163,11 @@ export class AgentSession {
     const failed = this.history.messages.at(-1)!;
     this.history.dropLast(failed.id);
     this.review.forgetCheckpoint(failed.id);
-    return this.start(userText, sink, turnId);
+    // The images attached to the failed message go again with it.
+    return this.start(userText, sink, turnId, failed.images);
   }
 
-  private async start(userText: string, sink: EventSink, retryOf: string | undefined): Promise<TurnEnd> {
+  private async start(userText: string, sink: EventSink, retryOf: string | undefined, images?: readonly ImageAttachment[]): Promise<TurnEnd> {
     const emit = this.streamedReply.tap(sink);
     if (this.running) throw new Error('A turn is already running; stop it first.');
     const controller = new AbortController();
@@ -189,7 +191,7 @@ export class AgentSession {
         this.deps.onChange?.();
         end = 'answered';
       } else {
-        end = await runSessionTurn({ turnId, userText, startedAt, retryOf }, route, settings, emit, controller, this.turnState);
+        end = await runSessionTurn({ turnId, userText, startedAt, retryOf, images }, route, settings, emit, controller, this.turnState);
       }
     } catch (error) {
       if (controller.signal.aborted) end = 'cancelled';

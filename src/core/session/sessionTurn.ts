@@ -4,7 +4,7 @@ import type { EventSink } from '../events';
 import type { HistoryMessage } from '../history/historyMessage';
 import { toChatMessage } from '../history/historyMessage';
 import { preprocessUserInput } from '../mentions/inputPreprocessor';
-import type { TokenUsage } from '../ports/modelClient';
+import type { ImageAttachment, TokenUsage } from '../ports/modelClient';
 import { projectRulesText } from '../rules/projectRules';
 import type { Settings } from '../settings';
 import type { FileChange } from '../tools/approval';
@@ -27,6 +27,7 @@ import type { PendingQuestion } from '../agent/pendingDecisions';
 import { buildSystemPrompt } from '../agent/systemPrompt';
 import { historyMessageOf } from '../agent/turnRecordMessage';
 import { turnStartedEvent } from './turnStartedEvent';
+import { imagesAsPlaceholders } from '../images/imageText';
 import { runPromptHooks, runStopHooks } from './promptHooks';
 import { toolHooks } from '../hooks/toolHooks';
 import type { UsageLedger } from './usageLedger';
@@ -36,6 +37,8 @@ export interface TurnStart {
   userText: string;
   startedAt: number;
   retryOf: string | undefined;
+  /** Attached to the message (spec §16), already checked (images/attachedImages). */
+  images?: readonly ImageAttachment[];
 }
 
 /** The conversation's state a turn works on: the session owns it, the turn borrows it for its duration. */
@@ -96,7 +99,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   // The turn sees history as it was; the user message is stored now so a reload mid-turn keeps it.
   const ownHistory = isolated ? state.agentHistories.get(isolated) : state.mainHistory();
   const visible = route.agent?.mode === 'shared' ? sharedHistoryView(ownHistory, settings.agents.sharedContextMaxMessages) : ownHistory;
-  const historyForTurn = visible.map(toChatMessage);
+  const historyForTurn = settings.model.supportsImages ? visible.map(toChatMessage) : imagesAsPlaceholders(visible.map(toChatMessage));
   const store = (message: HistoryMessage) => state.store(message, isolated);
   state.began({ turnId, startedAt, userText, isolatedAgent: isolated });
   const userMessageId = deps.newId();
@@ -105,7 +108,8 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     review.onFileChanged(change);
     deps.onFileChanged?.(change);
   };
-  store({ id: userMessageId, createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId });
+  const images = turn.images?.length ? [...turn.images] : undefined;
+  store({ id: userMessageId, createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId, ...(images ? { images } : {}) });
   const environment = deps.environment();
   const date = new Date(deps.clock.now()).toISOString().slice(0, 10);
   const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
@@ -126,6 +130,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
       search: deps.search,
       readLedger: state.readLedger,
       todos: state.todos,
+      supportsImages: settings.model.supportsImages,
       askUser,
       onFileChanged,
       plan: route.planMode ? state.plan : undefined,
@@ -141,6 +146,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     rules,
     mentionedPaths: input.mentions.map((m) => m.path),
     history: historyForTurn,
+    userImages: images,
     todoRecap: () => (state.todos.get().length ? formatTodoList(state.todos.get()) : ''),
     emit,
     onUsage: (usage) => state.usage.record(turnId, usage, settings, emit),

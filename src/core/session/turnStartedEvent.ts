@@ -1,11 +1,12 @@
 import type { AgentEvent } from '../events';
+import type { ImageAttachment } from '../ports/modelClient';
 import type { PreprocessedInput } from '../mentions/inputPreprocessor';
 import type { MessageRoute } from '../orchestration/messageRoute';
 import type { TurnProfile } from '../orchestration/turnProfile';
 
 /** What the panel is told a turn started with: the text as typed, its mention chips, reminder, warnings and mode. */
 export function turnStartedEvent(
-  turn: { turnId: string; userText: string; retryOf: string | undefined },
+  turn: { turnId: string; userText: string; retryOf: string | undefined; images?: readonly ImageAttachment[] },
   route: Extract<MessageRoute, { kind: 'turn' }>,
   input: PreprocessedInput,
   profile: TurnProfile,
@@ -27,5 +28,6 @@ export function turnStartedEvent(
     // Every stored message has one, an isolated agent's too: truncateConversation cuts its own history as well.
     checkpoint: true,
     retryOf,
+    images: turn.images?.length ? [...turn.images] : undefined,
   };
 }

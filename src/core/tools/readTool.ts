@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import readDoc from '../../../prompts/tools/read.md';
 import { readTextFile } from './fileAccess';
+import { isImagePath, readImageFile, type ReadImageData } from './readImage';
 import { dataOf, historyRecord } from './historyRecord';
 import { resolveWorkspacePath } from './pathConfinement';
 import { secretFileReason } from './secretFiles';
@@ -50,6 +51,7 @@ export const readTool: ToolDefinition<ReadParams> = {
       const decision = await ctx.approve({ kind: 'read', tool: 'Read', summary: `path: ${path}`, reason: secret });
       if (decision.decision === 'rejected') throw new ToolFailure('rejected', `The user did not allow reading '${path}'.${decision.feedback ? ` Feedback: ${decision.feedback}` : ''}`);
     }
+    if (isImagePath(path)) return readImageFile(path, ctx, ctx.callId);
     const { raw, stat } = await readTextFile(ctx.fs, path);
     const lines = splitLines(normalizeText(raw).text);
     const startLine = Math.max(1, params.offset ?? 1);
@@ -94,6 +96,8 @@ export const readTool: ToolDefinition<ReadParams> = {
   compress(_params, result) {
     const data = dataOf<ReadData>(result);
     if (result.status !== 'success' || data.path === undefined) return historyRecord(result, undefined);
+    const image = (data as Partial<ReadImageData>).image;
+    if (image) return historyRecord(result, { path: data.path, image: `${image.mimeType} ${image.width}x${image.height}, ${image.bytes} bytes${image.shown ? '' : ' (described, not shown)'}` });
     return historyRecord(result, {
       path: data.path,
       lines: data.totalLines === 0 ? 'empty' : `${data.startLine}-${data.endLine} of ${data.totalLines}`,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CommandRunner } from '../ports/commandRunner';
+import type { ImageAttachment } from '../ports/modelClient';
 import type { TextSearch } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { PlanControl } from '../plan/planControl';
@@ -19,6 +20,8 @@ export interface ToolResult {
   error?: ToolError;
   /** The full observation the model sees within the turn. */
   text: string;
+  /** Images the model sees beside the text (Read of an image, spec §16); history keeps them until compaction. */
+  images?: ImageAttachment[];
 }
 
 /** read: no side effects; edit: changes files; command: runs a process; interactive: waits for the user; control: steers the loop. */
@@ -28,6 +31,8 @@ export interface ToolContext {
   fs: WorkspaceFs;
   commands: CommandRunner;
   search: TextSearch;
+  /** False: the model takes no images, Read describes them instead (`codeagent.model.supportsImages`). */
+  supportsImages?: boolean;
   /** Cancels the running tool (the user pressed Stop). */
   signal: AbortSignal;
   readLedger: ReadLedger;

@@ -17,6 +17,7 @@ function failingWrites(inner: WorkspaceFs, failing: string, code: 'ENOSPC' | 'EA
     realPath: (rel) => inner.realPath(rel),
     stat: (rel) => inner.stat(rel),
     readFile: (rel) => inner.readFile(rel),
+    readBytes: (rel) => inner.readBytes(rel),
     readDir: (rel) => inner.readDir(rel),
     deleteFile: (rel) => inner.deleteFile(rel),
     writeFile: async (rel, content) => {

@@ -19,6 +19,7 @@ import { systemClock } from '../../../src/node/systemClock';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { ChatController } from '../../../src/vscode/chatController';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
+import { dataUrlOf, solidPng } from '../../support/imageBytes';
 
 describe('ChatController: persistence across a window reload', function () {
   this.timeout(15000);
@@ -33,8 +34,8 @@ describe('ChatController: persistence across a window reload', function () {
   afterEach(() => fsp.rm(storeDir, { recursive: true, force: true }));
 
   /** A controller as the extension builds it, over a real store: a new one stands for a reloaded window. */
-  function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean; maxIterations?: number } = {}) {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
+  function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean; maxIterations?: number; supportsImages?: boolean } = {}) {
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', supportsImages: extra.supportsImages ?? true }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
     const posted: HostMessage[] = [];
     const store = new FileConversationStore(storeDir);
     const c = new ChatController({
@@ -54,7 +55,7 @@ describe('ChatController: persistence across a window reload', function () {
       store,
       lastConversation: { get: () => lastId, set: (id) => { lastId = id; } },
       onboarding: () => null,
-      planMode: () => settings.agent.planMode,
+      planMode: () => settings.agent.planMode, supportsImages: () => settings.model.supportsImages,
       setPlanMode: () => {},
       runCommand: () => {},
       openFile: () => {},
@@ -145,6 +146,28 @@ describe('ChatController: persistence across a window reload', function () {
 
     first.c.handle({ type: 'stop' });
     await running;
+  });
+
+  it('images (spec §16): refused with the reason when the model takes none, nothing sent; else shown in the user entry and sent again by Retry', async () => {
+    const image = { name: 'shot.png', dataUrl: dataUrlOf(solidPng(12, 8)) };
+    const blind = controller(undefined, { supportsImages: false });
+    blind.c.handle({ type: 'send', text: 'what is this?', images: [image] });
+    for (let i = 0; i < 100 && !blind.posted.some((m) => m.type === 'entryAdded'); i++) await new Promise((r) => setTimeout(r, 10));
+    const refusal = blind.posted.flatMap((m) => (m.type === 'entryAdded' ? [m.entry] : []));
+    assert.deepEqual(refusal.map((e) => e.kind), ['error']);
+    assert.match(refusal[0]!.text, /This model takes no images: codeagent\.model\.supportsImages is false/);
+    assert.equal(scripted.server.requests.length, 0, 'nothing reached the model');
+
+    scripted.server.enqueue({ fault: { kind: 'http', status: 401, message: 'Incorrect API key provided' } }, { text: 'A small image.' });
+    const seeing = controller();
+    await seeing.c.send('what is this?', [image]);
+    const user = seeing.posted.flatMap((m) => (m.type === 'entryAdded' && m.entry.kind === 'user' ? [m.entry] : []))[0]!;
+    assert.deepEqual((user.meta?.images as { name: string; width: number; dataUrl: string }[]).map((i) => [i.name, i.width, i.dataUrl]), [['shot.png', 12, image.dataUrl]]);
+    seeing.posted.length = 0;
+    seeing.c.handle({ type: 'retry', turnId: user.turnId! });
+    for (let i = 0; i < 300 && !seeing.posted.some((m) => m.type === 'busy' && !m.busy); i++) await new Promise((r) => setTimeout(r, 10));
+    const retried = scripted.server.requests.at(-1)!.body.messages.at(-1) as { content: { type: string; image_url?: { url: string } }[] };
+    assert.deepEqual(retried.content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url), [image.dataUrl], 'Retry sends the image again');
   });
 
   it('a turn the provider failed before anything happened offers Retry, which survives a reload and sends the message once', async () => {
@@ -295,7 +318,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
       }, restored),
       approvals, store,
       lastConversation: { get: () => last.value, set: (id) => { last.value = id; } },
-      onboarding: () => null, planMode: () => settings.agent.planMode, setPlanMode: () => {},
+      onboarding: () => null, planMode: () => settings.agent.planMode, supportsImages: () => settings.model.supportsImages, setPlanMode: () => {},
       runCommand: () => {}, openFile: () => {}, showContext: () => {}, confirmDelete: async () => true,
       suggestPaths: async () => [], log: () => {}, review: options.review,
     });

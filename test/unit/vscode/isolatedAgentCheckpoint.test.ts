@@ -50,7 +50,7 @@ describe('Restore checkpoint on an isolated named agent\'s message (spec §8, §
       }, restored),
       approvals, store: new FileConversationStore(storeDir),
       lastConversation: { get: () => last, set: (id) => { last = id; } },
-      onboarding: () => null, planMode: () => false, setPlanMode: () => {},
+      onboarding: () => null, planMode: () => false, supportsImages: () => true, setPlanMode: () => {},
       runCommand: () => {}, openFile: () => {}, showContext: () => {}, confirmDelete: async () => true,
       suggestPaths: async () => [], log: () => {}, review,
     });

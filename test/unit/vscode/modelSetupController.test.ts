@@ -12,19 +12,19 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
   after(() => server.close());
   beforeEach(() => server.reset());
 
-  function harness(initial: { baseUrl?: string; name?: string; key?: string; fetch?: typeof fetch } = {}) {
-    const model = { baseUrl: initial.baseUrl ?? server.baseUrl, name: initial.name ?? '' };
+  function harness(initial: { baseUrl?: string; name?: string; key?: string; fetch?: typeof fetch; supportsImages?: boolean } = {}) {
+    const model: { baseUrl: string; name: string; supportsImages: boolean } = { baseUrl: initial.baseUrl ?? server.baseUrl, name: initial.name ?? '', supportsImages: initial.supportsImages ?? true };
     let key = initial.key;
     const posted: HostMessage[] = [];
     const prompts: string[] = [];
-    const writes: [string, string][] = [];
+    const writes: [string, string | boolean][] = [];
     let nextUrl: string | undefined;
     const controller = new ModelSetupController({
       settings: () => Settings.parse({ model }),
       apiKey: () => key,
       catalog: new OpenAiModelCatalog({ fetch: initial.fetch }),
       now: Date.now,
-      writeModelSetting: async (k, value) => { writes.push([k, value]); model[k] = value; },
+      writeModelSetting: async (k, value) => { writes.push([k, value]); (model as Record<string, string | boolean>)[k] = value; },
       promptApiKey: async () => { prompts.push('key'); key = 'sk-typed'; return true; },
       promptBaseUrl: async (current) => { prompts.push(`url:${current}`); return nextUrl; },
       log: (message) => assert.fail(message),
@@ -53,6 +53,24 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
     await eventually(() => assert.deepEqual(h.last('models'), { type: 'models', baseUrl: server.baseUrl, models: ['a', 'b'] }));
     h.controller.handle({ type: 'chooseModel', name: 'b' });
     await eventually(() => assert.deepEqual(h.writes, [['name', 'b']]));
+  });
+
+  it('spec §16: choosing a model or Test connection sets model.supportsImages to what the endpoint\'s model list says', async () => {
+    server.setModels(['text-only', 'vision', 'undeclared']);
+    server.setModelInputs({ 'text-only': ['text'], vision: ['text', 'image'] });
+    const h = harness({ name: 'vision' });
+    h.controller.handle({ type: 'chooseModel', name: 'text-only' });
+    await eventually(() => assert.deepEqual(h.writes, [['name', 'text-only'], ['supportsImages', false]]));
+    h.controller.handle({ type: 'chooseModel', name: 'undeclared' });
+    await eventually(() => assert.deepEqual(h.writes.at(-1), ['name', 'undeclared']));
+    assert.equal(h.model.supportsImages, false, 'a model whose listing says nothing leaves the setting alone');
+    h.controller.handle({ type: 'chooseModel', name: 'vision' });
+    await eventually(() => assert.deepEqual(h.writes.slice(-2), [['name', 'vision'], ['supportsImages', true]]));
+
+    const t = harness({ name: 'text-only' });
+    t.controller.handle({ type: 'testConnection' });
+    await eventually(() => assert.match(t.last('connectionTest')?.message ?? '', /"text-only" is available \(3 models\)\. It takes no images/));
+    assert.deepEqual(t.writes, [['supportsImages', false]]);
   });
 
   it('a listing failure reaches the picker as words, not as an empty list', async () => {
