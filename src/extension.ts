@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AgentSession } from './core/session/agentSession';
 import { PendingApprovals } from './core/agent/pendingDecisions';
+import { editsAskFirst } from './core/agent/approvalGate';
 import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
@@ -89,7 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output.warn(message);
     void vscode.window.showWarningMessage(`CodeAgent: ${message}`);
   });
-  const livePreviews = new LiveProposals(reviews, () => !settings().approval.autoApproveEdits, () => workspaceRoot());
+  const livePreviews = new LiveProposals(reviews, () => editsAskFirst(settings().approval), () => workspaceRoot());
   const codeLens = new ProposalCodeLens(reviews, (uri) => originals.provideTextDocumentContent(uri));
 
   const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');

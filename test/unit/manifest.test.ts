@@ -28,6 +28,7 @@ const specSettings: Record<string, unknown> = {
   'agent.planMode': false, 'mcp.servers': undefined, 'approval.autoApproveMcpTools': [],
   'tools.diagnosticsWaitMs': 2000,
   'tools.maxBackgroundProcesses': 10,
+  'approval.editReview': 'before',
   'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
 };
 

@@ -173,7 +173,7 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
 }
 
 function askEveryTime(settings: Settings): Settings {
-  return { ...settings, approval: { ...settings.approval, autoApproveReadOnly: false, autoApproveEdits: false, autoApproveCommands: false, commandAllowList: [], autoApproveMcpTools: [] } };
+  return { ...settings, approval: { ...settings.approval, autoApproveReadOnly: false, autoApproveEdits: false, editReview: 'before', autoApproveCommands: false, commandAllowList: [], autoApproveMcpTools: [] } };
 }
 
 /** A completion sent beside a call that failed was written before its result was seen: the task is not done. */
