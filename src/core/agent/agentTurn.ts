@@ -53,6 +53,8 @@ export interface TurnDeps {
   isConcurrentSafe?: (call: { name: string; params: Record<string, string> }) => boolean;
   /** PreToolUse / PostToolUse hooks (spec §17); none when absent. */
   hooks?: ToolHooks;
+  /** Asked before each model request after the first: news for the model (spec §15: the changes the user undid), '' for none. */
+  reminder?: () => string;
 }
 
 export interface TurnOutcome {
@@ -76,6 +78,8 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
     let step;
+    const reminder = iteration > 1 ? deps.reminder?.() : '';
+    if (reminder) scratchpad.push({ role: 'user', content: reminder });
     const layered = buildLayeredContext({ system: deps.systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() });
     deps.onRequest?.(layered);
     try {
