@@ -10,12 +10,14 @@ export function webviewBody(): string {
 <main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
 <footer id="composer">
   <section id="processes" aria-label="Background processes" hidden></section>
+  <section id="to-review" data-kind="changes-review" aria-label="Changes to review" hidden></section>
   <section id="live-checklist" aria-label="Todos and plan" hidden></section>
   <ul id="completions" aria-label="Suggestions" hidden></ul>
   <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>
   <div class="buttons">
     <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
     <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent">Plan mode</vscode-button>
+    <vscode-button id="review-after" secondary aria-label="Review after edits" aria-pressed="false" title="Review edits after they are written: Keep or Undo each change in the editor">Review after</vscode-button>
     <span class="spacer"></span>
     <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>
     <vscode-button id="stop" secondary hidden title="Stop the running turn (Escape)">Stop</vscode-button>
