@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   vscode: async () => (await import('./vscodeBench')).runVsCodeBench(),
   mcp: async () => (await import('./mcpBench')).runMcpBench(),
   language: async () => (await import('./languageBench')).runLanguageBench(),
+  inlineReview: async () => (await import('./inlineReviewBench')).runInlineReviewBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {
