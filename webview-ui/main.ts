@@ -19,6 +19,7 @@ import { cacheShare } from './cacheShare';
 import { McpServersSection } from './mcpServers';
 import { ProcessRows } from './processRows';
 import { InlineReviewControls } from './inlineReviewControls';
+import { refreshReviewBars } from './changesReviewBar';
 import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
 import { PromptRecall } from './promptRecall';
@@ -77,6 +78,8 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'snapshot':
       history.close();
       transcript.reset(message.entries);
+      // A conversation without a changes entry shows the waiting hunks above the input.
+      queueMicrotask(refreshReviewBars);
       recall.reset(message.entries.filter((entry) => entry.kind === 'user' && !entry.parent).map((entry) => entry.text));
       composer.setBusy(message.busy);
       checklist.setBusy(message.busy);

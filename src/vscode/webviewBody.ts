@@ -10,7 +10,7 @@ export function webviewBody(): string {
 <main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
 <footer id="composer">
   <section id="processes" aria-label="Background processes" hidden></section>
-  <section id="to-review" data-kind="changes-review" aria-label="Changes to review" hidden></section>
+  <section id="to-review" class="to-review-fallback" aria-label="Changes to review" hidden></section>
   <section id="live-checklist" aria-label="Todos and plan" hidden></section>
   <ul id="completions" aria-label="Suggestions" hidden></ul>
   <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>

@@ -70,7 +70,7 @@ describe('inline review after edits', function () {
     assert.match(onDisk(), /value3 = 300;\nexport const extra3 = 3;/);
     assert.match(onDisk(), /value26 = 2600;/);
     assert.equal(await session.page.locator('.codelens-decoration a', { hasText: /^Keep$/ }).count(), 2);
-    const toReview = chat.locator('[data-kind="changes-review"]');
+    const toReview = transcriptEntries(chat, 'changes').last().locator('[data-kind="changes-review"]');
     await eventually(async () => assert.match((await toReview.textContent()) ?? '', /^2 to review/));
     assert.equal(await chat.locator('[aria-label="Review after edits"]').getAttribute('aria-pressed'), 'true');
 
@@ -107,7 +107,7 @@ describe('inline review after edits', function () {
 
     await session.page.locator('.editor-actions [aria-label*="Keep All"]').click({ timeout: 10_000 });
     await eventually(async () => assert.equal(await undo.count(), 0, 'no marks left'), { timeoutMs: 10_000 });
-    await eventually(async () => assert.equal(await chat.locator('[data-kind="changes-review"]').isHidden(), true));
+    await eventually(async () => assert.equal(await transcriptEntries(chat, 'changes').last().locator('[data-kind="changes-review"]').isHidden(), true));
     assert.equal(await session.page.locator('.view-line', { hasText: 'value3 = 300; // mine' }).count(), 1);
   });
 });
