@@ -94,7 +94,7 @@ describe('inline review after edits', function () {
     assert.match(told, /- src\/long\.ts line 27: restored to:\n```\nexport const value26 = 26;\n```/);
   });
 
-  it('typing inside a hunk makes its Undo refuse, losing nothing; Keep All in the editor title clears the marks', async function () {
+  it('typing inside a hunk makes its Undo refuse, losing nothing; Keep All in the editor title clears the marks; the next edit goes into the unsaved buffer', async function () {
     const { session, chat, undo, onDisk } = await editedFile('inline-refuse');
     const line = session.page.locator('.view-line', { hasText: 'export const value3 = 300;' });
     await line.click();
@@ -109,5 +109,15 @@ describe('inline review after edits', function () {
     await eventually(async () => assert.equal(await undo.count(), 0, 'no marks left'), { timeoutMs: 10_000 });
     await eventually(async () => assert.equal(await transcriptEntries(chat, 'changes').last().locator('[data-kind="changes-review"]').isHidden(), true));
     assert.equal(await session.page.locator('.view-line', { hasText: 'value3 = 300; // mine' }).count(), 1);
+
+    // The typed text is still unsaved: the agent's next edit reads the buffer, edits it in place and saves it.
+    suite.model.enqueue(
+      { text: `<Read>\n<path>${FILE}</path>\n</Read>` },
+      { text: `<Edit>\n<path>${FILE}</path>\n<old_string>export const value10 = 10;</old_string>\n<new_string>export const value10 = 1000;</new_string>\n</Edit>` },
+      { text: DONE },
+    );
+    await sendChatMessage(chat, 'Change value10');
+    await eventually(async () => assert.match(onDisk(), /value3 = 300; \/\/ mine\n[^]*value10 = 1000;/), { timeoutMs: 30_000, message: `the user's unsaved text and the agent's edit both saved: ${onDisk().slice(0, 300)}` });
+    await eventually(async () => assert.equal(await undo.count(), 1, 'the new edit is marked'), { timeoutMs: 10_000 });
   });
 });
