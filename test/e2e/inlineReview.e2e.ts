@@ -12,6 +12,7 @@ import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
 import { notificationTexts } from './support/notifications';
 import { testResultsDir } from './support/paths';
+import { reloadWindow } from './support/windowReload';
 
 const FILE = 'src/long.ts';
 const LINES = Array.from({ length: 30 }, (_, i) => `export const value${i + 1} = ${i + 1};`);
@@ -65,7 +66,7 @@ describe('inline review after edits', function () {
     return { workspace, session, chat, undo, onDisk: () => fs.readFileSync(path.join(workspace, FILE), 'utf8') };
   }
 
-  it('lands at once without approval; Undo of the second hunk reverts only it on disk and the next request tells the model', async function () {
+  it('lands at once without approval; Undo of the second hunk reverts only it on disk, the next request tells the model, the other survives a reload', async function () {
     const { workspace, session, chat, undo, onDisk } = await editedFile('inline-undo');
     assert.equal(await transcriptEntries(chat, 'approval').count(), 0, 'no approval was asked');
     assert.match(onDisk(), /value3 = 300;\nexport const extra3 = 3;/);
@@ -93,6 +94,12 @@ describe('inline review after edits', function () {
     const told = lastMessage(chatPosts(suite.model)[3]!).content;
     assert.match(told, /^Thanks\n\n<system-reminder>\nThe user reviewed your edits and undid these changes/);
     assert.match(told, /- src\/long\.ts line 27: restored to:\n```\nexport const value26 = 26;\n```/);
+
+    // The hunk not yet decided survives a window reload.
+    const reloaded = await reloadWindow(session);
+    if ((await session.page.locator('.tabs-container .tab', { hasText: 'long.ts' }).count()) === 0) await openFile(session.page, FILE);
+    await eventually(async () => assert.equal(await undo.count(), 1, 'still marked after the reload'), { timeoutMs: 20_000 });
+    await eventually(async () => assert.match((await transcriptEntries(reloaded, 'changes').last().locator('[data-kind="changes-review"]').textContent()) ?? '', /^1 to review/));
   });
 
   it('typing inside a hunk makes its Undo refuse, losing nothing; Keep All in the editor title clears the marks; the next edit goes into the unsaved buffer', async function () {
