@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AgentSession } from './core/session/agentSession';
 import { PendingApprovals } from './core/agent/pendingDecisions';
+import { editsAskFirst } from './core/agent/approvalGate';
 import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
@@ -49,6 +50,7 @@ import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
 import { languageTools } from './core/languageServices/languageTools';
 import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageServices';
+import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -82,6 +84,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(languageServices);
   const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
   const background = startBackgroundProcesses({ settings, workspaceRoot, log });
+  // Spec §15: review after edits — the agent's writes marked in the editors for Keep or Undo.
+  const inlineReview = setUpInlineReview({ memento: context.workspaceState, settings, workspaceRoot, log });
+  context.subscriptions.push(...inlineReview.disposables);
   const approvals = new PendingApprovals();
   const proposals = new ProposalFileSystem();
   const originals = new OriginalContentProvider();
@@ -89,7 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output.warn(message);
     void vscode.window.showWarningMessage(`CodeAgent: ${message}`);
   });
-  const livePreviews = new LiveProposals(reviews, () => !settings().approval.autoApproveEdits, () => workspaceRoot());
+  const livePreviews = new LiveProposals(reviews, () => editsAskFirst(settings().approval), () => workspaceRoot());
   const codeLens = new ProposalCodeLens(reviews, (uri) => originals.provideTextDocumentContent(uri));
 
   const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
@@ -128,7 +133,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
     const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
-    const ports = { ...nodePorts, fs: editorAwareFs(nodePorts.fs) };
+    const ports = { ...nodePorts, fs: inlineReview.wrapFs(editorAwareFs(nodePorts.fs)) };
     return new AgentSession({
       model: () => new OpenAiModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current() }),
       clock: systemClock,
@@ -146,7 +151,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       onChange,
       onProblem: (problem) => output.warn(problem),
       environment: () => sessionEnvironment(root),
-      inputReminder: background.reminder,
+      inputReminder: () => [background.reminder(), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
+      requestReminder: () => inlineReview.takeReminder(),
     }, restored);
   };
 
@@ -187,7 +193,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     showContext: () => void contextDocuments.show(),
     log,
     onEvent: (event) => livePreviews.observe(event),
-    review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log)),
+    review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log), inlineReview.forget),
   });
   // Deactivation waits for the servers' and background commands' processes to end: none is left behind.
   flushOnDeactivate = async () => {
@@ -209,7 +215,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, background.panel, commandFiles.panel]);
+  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, background.panel, commandFiles.panel, inlineReview.panel]);
 
   context.subscriptions.push(
     output,

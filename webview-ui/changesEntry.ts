@@ -2,6 +2,7 @@ import { diffCounts } from './diffCounts';
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { changesReviewBar } from './changesReviewBar';
 
 interface ChangeRow {
   path: string;
@@ -29,7 +30,7 @@ export function changesEntry(entry: TranscriptEntry): Node[] {
   list.className = 'changes-list';
   list.setAttribute('aria-label', 'Changed files');
   for (const row of rows) list.append(changeRow(row, turnId));
-  return [header, list];
+  return [header, list, changesReviewBar()];
 }
 
 function changeRow(row: ChangeRow, turnId: string): HTMLElement {

@@ -19,6 +19,8 @@ import { OnboardingPanel } from './onboardingPanel';
 import { cacheShare } from './cacheShare';
 import { McpServersSection } from './mcpServers';
 import { ProcessRows } from './processRows';
+import { InlineReviewControls } from './inlineReviewControls';
+import { refreshReviewBars } from './changesReviewBar';
 import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
 import { PromptRecall } from './promptRecall';
@@ -32,6 +34,7 @@ const transcript = new TranscriptView(byId('transcript'), checklist);
 configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
 const mcpServers = new McpServersSection(byId('transcript'));
 const processRows = new ProcessRows(byId('processes'));
+const inlineReview = new InlineReviewControls(byId('review-after'), byId('to-review'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -87,6 +90,8 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'snapshot':
       history.close();
       transcript.reset(message.entries);
+      // A conversation without a changes entry shows the waiting hunks above the input.
+      queueMicrotask(refreshReviewBars);
       recall.reset(message.entries.filter((entry) => entry.kind === 'user' && !entry.parent).map((entry) => entry.text));
       composer.setBusy(message.busy);
       checklist.setBusy(message.busy);
@@ -120,6 +125,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'localServers': modelSetup.showLocalServers(message.servers); break;
     case 'mcpServers': mcpServers.show(message.servers); break;
     case 'processes': processRows.show(message.processes); break;
+    case 'inlineReview': inlineReview.show(message); break;
     case 'slashCommands': completions.setFileCommands(message.items); break;
   }
 });

@@ -41,6 +41,8 @@ export const Settings = z.object({
     commandAllowList: z.array(z.string()).default([]),
     /** `server/tool` or `server/*` (spec §12). */
     autoApproveMcpTools: z.array(z.string()).default([]),
+    /** Spec §15: `before` asks in the diff editor (§8); `after` writes at once and marks each hunk for Keep or Undo. */
+    editReview: z.enum(['before', 'after']).default('before'),
   }).prefault({}),
   tools: z.object({
     /** Spec §13: how long an edit's result waits at most for the language services' problems to settle. */

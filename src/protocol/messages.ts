@@ -68,6 +68,11 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */
   z.object({ type: z.literal('setPlanMode'), on: z.boolean() }),
+  /** The `Review after edits` toggle (spec §15): sets codeagent.approval.editReview to `after` (on) or `before`. */
+  z.object({ type: z.literal('setReviewAfterEdits'), on: z.boolean() }),
+  /** `Keep all` / `Undo all` of the changes still to review (spec §15), in every file. */
+  z.object({ type: z.literal('keepAllChanges') }),
+  z.object({ type: z.literal('undoAllChanges') }),
   /** The `Restart <server>` button of an MCP server (spec §12). */
   z.object({ type: z.literal('restartMcpServer'), name: z.string().check(z.minLength(1)) }),
   /** The `Allow <server>` of a workspace's MCP server that is not started (spec §12). */
@@ -126,6 +131,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcpServers'), servers: z.array(McpServerView) }),
   /** The background processes (spec §14), sent whole on each change: at most a few running and ten exited. */
   z.object({ type: z.literal('processes'), processes: z.array(ProcessView) }),
+  /** Spec §15: whether edits are reviewed after they are written, and how many hunks still wait for Keep or Undo. */
+  z.object({ type: z.literal('inlineReview'), reviewAfterEdits: z.boolean(), toReview: z.number(), files: z.number() }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 

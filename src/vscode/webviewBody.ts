@@ -10,6 +10,7 @@ export function webviewBody(): string {
 <main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
 <footer id="composer">
   <section id="processes" aria-label="Background processes" hidden></section>
+  <section id="to-review" class="to-review-fallback" aria-label="Changes to review" hidden></section>
   <section id="live-checklist" aria-label="Todos and plan" hidden></section>
   <ul id="completions" aria-label="Suggestions" hidden></ul>
   <div id="attachments" aria-label="Attached images" hidden></div>
@@ -19,6 +20,7 @@ export function webviewBody(): string {
   <div class="buttons">
     <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
     <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent">Plan mode</vscode-button>
+    <vscode-button id="review-after" secondary aria-label="Review after edits" aria-pressed="false" title="Review edits after they are written: Keep or Undo each change in the editor">Review after</vscode-button>
     <vscode-button id="attach-image" secondary aria-label="Attach image" title="Attach image (or paste or drop one into the input)"><span class="codicon codicon-file-media"></span></vscode-button>
     <span class="spacer"></span>
     <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>

@@ -14,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   mcp: async () => (await import('./mcpBench')).runMcpBench(),
   language: async () => (await import('./languageBench')).runLanguageBench(),
   images: async () => (await import('./imageBench')).runImageBench(),
+  inlineReview: async () => (await import('./inlineReviewBench')).runInlineReviewBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {

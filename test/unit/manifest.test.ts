@@ -29,6 +29,7 @@ const specSettings: Record<string, unknown> = {
   'tools.diagnosticsWaitMs': 2000,
   'tools.maxBackgroundProcesses': 10,
   'model.supportsImages': true,
+  'approval.editReview': 'before',
   'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
 };
 

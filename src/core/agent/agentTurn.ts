@@ -55,6 +55,8 @@ export interface TurnDeps {
   isConcurrentSafe?: (call: { name: string; params: Record<string, string> }) => boolean;
   /** PreToolUse / PostToolUse hooks (spec §17); none when absent. */
   hooks?: ToolHooks;
+  /** Asked before each model request after the first: news for the model (spec §15: the changes the user undid), '' for none. */
+  reminder?: () => string;
 }
 
 export interface TurnOutcome {
@@ -78,6 +80,8 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
     let step;
+    const reminder = iteration > 1 ? deps.reminder?.() : '';
+    if (reminder) scratchpad.push({ role: 'user', content: reminder });
     const layered = buildLayeredContext({ system: deps.systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, userImages: deps.userImages, scratchpad, todoRecap: deps.todoRecap() });
     deps.onRequest?.(layered);
     try {
@@ -175,7 +179,7 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
 }
 
 function askEveryTime(settings: Settings): Settings {
-  return { ...settings, approval: { ...settings.approval, autoApproveReadOnly: false, autoApproveEdits: false, autoApproveCommands: false, commandAllowList: [], autoApproveMcpTools: [] } };
+  return { ...settings, approval: { ...settings.approval, autoApproveReadOnly: false, autoApproveEdits: false, editReview: 'before', autoApproveCommands: false, commandAllowList: [], autoApproveMcpTools: [] } };
 }
 
 /** A completion sent beside a call that failed was written before its result was seen: the task is not done. */

@@ -21,7 +21,7 @@ export function alwaysAskReason(request: ApprovalRequest): string | undefined {
 }
 
 export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
-  if (request.kind === 'edit' || request.kind === 'edits') return alwaysAskReason(request) === undefined && approval.autoApproveEdits;
+  if (request.kind === 'edit' || request.kind === 'edits') return alwaysAskReason(request) === undefined && !editsAskFirst(approval);
   if (request.kind === 'read') return request.reason === undefined && approval.autoApproveReadOnly;
   if (request.kind === 'mcp') return (request.readOnly && approval.autoApproveReadOnly) || mcpToolAutoApproved(approval.autoApproveMcpTools, request.server, request.serverTool);
   if (approval.autoApproveCommands) return true;
@@ -32,6 +32,14 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
     const prefix = allowed.trim();
     return prefix !== '' && (command === prefix || command.startsWith(`${prefix} `));
   });
+}
+
+/**
+ * Whether an ordinary edit waits for the user before it is written. Review after edits (spec §15) writes at once
+ * like autoApproveEdits, its hunks left to Keep or Undo; what always asks (alwaysAskReason) is decided before this.
+ */
+export function editsAskFirst(approval: Settings['approval']): boolean {
+  return !approval.autoApproveEdits && approval.editReview !== 'after';
 }
 
 export function describeApproval(request: ApprovalRequest): string {

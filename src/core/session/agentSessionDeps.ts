@@ -36,6 +36,8 @@ export interface AgentSessionDeps {
   agents?: AgentCatalog;
   /** A reminder appended to each user message (spec §14: the background processes still running); '' for none. */
   inputReminder?: () => string;
+  /** Told the model before each of a turn's later requests (spec §15: hunks the user undid meanwhile); '' for none. */
+  requestReminder?: () => string;
   /** Skills (spec §17): listed in L2, loaded by the Skill tool; none when absent. */
   skills?: SkillCatalog;
   /** Hooks (spec §17) that may run, trust already decided; none when absent. */

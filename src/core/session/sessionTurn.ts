@@ -154,6 +154,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     onRecord: (record) => store(historyMessageOf(record, { id: deps.newId(), createdAt: deps.clock.now(), turnId }, settings)),
     isConcurrentSafe: concurrentSafeTask(tools, deps.agents),
     hooks,
+    reminder: deps.requestReminder,
   }, controller.signal).finally(() => {
     const changes = review.finish();
     if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });

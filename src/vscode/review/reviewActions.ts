@@ -29,7 +29,8 @@ export interface ReviewContext {
 
 /** Spec §8 from the chat: a change's diff, Revert, Review changes, Restore checkpoint. */
 export class ReviewActions {
-  constructor(private readonly ui: ReviewUi) {}
+  /** `onRestored`: files Revert or Restore checkpoint put back (spec §15: their inline review marks go). */
+  constructor(private readonly ui: ReviewUi, private readonly onRestored: (paths: readonly string[]) => void = () => {}) {}
 
   openChange(context: ReviewContext, turnId: string, path: string): void {
     const change = context.session.review.change(turnId, path);
@@ -47,7 +48,10 @@ export class ReviewActions {
     if (!change) return this.ui.warn(`CodeAgent has no record of a change to ${path} in that turn.`);
     const outcome = await revertChange(context.session.workspaceFs, change);
     for (const patch of context.projector.markChange(turnId, path, outcome.reverted ? { reverted: true } : { reverted: false, message: outcome.message })) context.emit(patch);
-    if (outcome.reverted) this.ui.info(`Reverted ${path}.`);
+    if (outcome.reverted) {
+      this.onRestored([path]);
+      this.ui.info(`Reverted ${path}.`);
+    }
     else this.ui.warn(outcome.message);
   }
 
@@ -61,6 +65,7 @@ export class ReviewActions {
     const choice = await this.ui.confirmRestore(plan);
     if (!choice) return;
     const result = await restoreCheckpoint(session.workspaceFs, conversation.checkpoints ?? [], messageId, { overwriteExternal: choice === 'overwrite' });
+    this.onRestored([...result.restored, ...result.deleted]);
     const truncation = truncateConversation(conversation, messageId);
     if (!truncation) return this.ui.warn('The conversation could not be cut back to that message.');
     await context.reopen(truncation.conversation, truncation.userText);

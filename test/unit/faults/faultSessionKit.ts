@@ -27,6 +27,7 @@ export interface FaultSessionOptions {
   /** Named agents (spec §7). */
   agents?: AgentCatalog;
   inputReminder?: () => string;
+  requestReminder?: () => string;
 }
 
 /** An AgentSession as the extension builds it, over the scripted server and a real workspace (the fault suites, MCP turns). */
@@ -44,6 +45,7 @@ export function faultSession(server: ScriptedModelServer, workspaceRoot: string,
     approver: options.approver ?? new PendingApprovals(),
     agents: options.agents,
     inputReminder: options.inputReminder,
+    requestReminder: options.requestReminder,
     newId: createIdGenerator(() => 0, 't'),
     environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot }),
   });

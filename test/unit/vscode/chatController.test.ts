@@ -483,11 +483,13 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     const said: string[] = [];
     let choice: 'restore' | 'overwrite' | undefined = 'restore';
     const confirmed: RestorePlan[] = [];
+    // Spec §15: the files Revert and Restore checkpoint put back lose their inline review marks.
+    const putBack: string[] = [];
     const review = new ReviewActions({
       openChangeDiff: () => {}, openAllChanges: () => {},
       confirmRestore: async (plan) => { confirmed.push(plan); return choice; },
       info: (m) => said.push(`info: ${m}`), warn: (m) => said.push(`warn: ${m}`),
-    });
+    }, (paths) => putBack.push(...paths));
     await fsp.writeFile(path.join(scripted.ws.root, 'a.txt'), 'one\n');
     scripted.server.enqueue(
       { text: '<Read><path>a.txt</path></Read>' },
@@ -511,11 +513,13 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
     for (let i = 0; i < 100 && said.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     assert.match(said.at(-1)!, /^warn: new\.txt changed on disk since the agent's change; not reverted/);
+    assert.equal(putBack.length, 0, 'a refused Revert keeps the marks');
     assert.equal(await scripted.ws.read('new.txt'), 'edited by the user');
     await fsp.writeFile(path.join(scripted.ws.root, 'new.txt'), 'fresh');
     c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
     for (let i = 0; i < 100 && said.length === 1; i++) await new Promise((r) => setTimeout(r, 10));
     assert.match(said.at(-1)!, /^info: Reverted new\.txt/);
+    assert.equal(putBack.join(), 'new.txt');
     assert.equal(await fsp.stat(path.join(scripted.ws.root, 'new.txt')).catch(() => undefined), undefined, 'a created file is deleted by Revert');
     const marked = posted.filter((m) => m.type === 'entryUpdated').map((m) => (m as { entry: { meta?: Record<string, unknown> } }).entry).at(-1)!;
     assert.deepEqual((marked.meta!.changes as { path: string; reverted?: boolean }[]).find((r) => r.path === 'new.txt')!.reverted, true);
@@ -530,6 +534,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     c.handle({ type: 'restoreCheckpoint', turnId: second! });
     for (let i = 0; i < 200 && !posted.some((m) => m.type === 'prefill'); i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(await scripted.ws.read('a.txt'), 'two');
+    assert.ok(putBack.includes('a.txt'), `restored files lose their marks: ${putBack.join(', ')}`);
     const snap = posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
     assert.deepEqual(snap.entries.filter((e) => e.kind === 'user').map((e) => e.text), ['first'], 'the message and everything after it are gone');
     assert.deepEqual(posted.filter((m) => m.type === 'prefill').map((m) => (m as { text: string }).text), ['second'], 'its text is back in the input');

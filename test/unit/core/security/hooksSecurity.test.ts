@@ -121,6 +121,14 @@ describe('hooks security (spec §17, docs/security.md)', function () {
       assert.equal(await scripted.ws.exists('.claude/settings.json'), false);
     });
 
+    it('"ask" makes an edit ask in review-after-edits mode too (spec §15 widens nothing)', async () => {
+      scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: '<Edit><path>src/a.ts</path><old_string>= 1</old_string><new_string>= 2</new_string></Edit>' }, { text: 'ok' });
+      const ask = dispatcher([hook('PreToolUse', 'echo \'{"hookSpecificOutput": {"permissionDecision": "ask", "permissionDecisionReason": "check first"}}\'', 'Edit')]);
+      const { events } = await scriptedSession(scripted.server, scripted.ws.root, { approval: { editReview: 'after' }, deps: { hooks: ask } }).run('edit it', () => 'rejected');
+      assert.deepEqual(asked(events), ['Edit']);
+      assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 1;\n');
+    });
+
     it('"ask" makes an auto-approved command ask; "deny" blocks with its reason', async () => {
       scripted.server.enqueue({ text: '<Bash><command>touch ran.txt</command></Bash>' }, { text: 'ok' });
       const ask = dispatcher([hook('PreToolUse', 'echo \'{"hookSpecificOutput": {"permissionDecision": "ask", "permissionDecisionReason": "check first"}}\'')]);

@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import type { InlineReview } from '../../core/inlineReview/inlineReview';
+import { hunkMarks } from '../../core/inlineReview/hunkMarks';
+import { relativePathOf } from './reviewDocuments';
+
+/** `Keep` and `Undo` above each hunk still to review (spec §15). */
+export class HunkCodeLens implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly review: InlineReview, private readonly root: () => string | undefined) {}
+
+  refresh(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.changed.fire();
+    }, 30);
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const rel = relativePathOf(this.root(), document.uri);
+    if (!rel) return [];
+    return hunkMarks(this.review.hunksOf(rel), document.lineCount).flatMap((mark) => {
+      const range = new vscode.Range(mark.anchor, 0, mark.anchor, 0);
+      return [
+        new vscode.CodeLens(range, { title: 'Keep', command: 'codeagent.keepChange', arguments: [rel, mark.id], tooltip: 'Keep this change: remove its marks' }),
+        new vscode.CodeLens(range, { title: 'Undo', command: 'codeagent.undoChange', arguments: [rel, mark.id], tooltip: mark.touched ? 'Its lines were edited since: Undo will say why it cannot' : 'Put these lines back as they were before the agent\'s change' }),
+      ];
+    });
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.changed.dispose();
+  }
+}

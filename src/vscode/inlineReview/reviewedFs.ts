@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { WorkspaceFs } from '../../core/ports/workspaceFs';
+import type { InlineReviewController } from './inlineReviewController';
+import { relativePathOf, uriOf } from './reviewDocuments';
+
+/**
+ * The agent's file system in review-after-edits mode (spec §15): every write is recorded as hunks to Keep or Undo,
+ * and a file with unsaved changes is read from and edited in its buffer, then saved, so the user's typing is
+ * neither lost nor overwritten. In `before` mode it is `fs` unchanged.
+ */
+export function reviewedFs(fs: WorkspaceFs, controller: InlineReviewController, afterMode: () => boolean): WorkspaceFs {
+  const dirtyDocument = (rel: string) => {
+    const root = controller.root();
+    return root ? vscode.workspace.textDocuments.find((d) => d.isDirty && !d.isClosed && relativePathOf(root, d.uri) === relativePathOf(root, uriOf(root, rel))) : undefined;
+  };
+  const read = (rel: string) => fs.readFile(rel).catch(() => undefined);
+  return {
+    root: fs.root,
+    realPath: (rel) => fs.realPath(rel),
+    stat: (rel) => fs.stat(rel),
+    readDir: (rel) => fs.readDir(rel),
+    deleteFile: (rel) => fs.deleteFile(rel),
+    readFile: async (rel) => (afterMode() ? dirtyDocument(rel)?.getText() : undefined) ?? fs.readFile(rel),
+    readBytes: (rel) => fs.readBytes(rel),
+    async writeFile(rel, content) {
+      if (!afterMode()) return fs.writeFile(rel, content);
+      const root = controller.root();
+      const key = root ? relativePathOf(root, uriOf(root, rel)) ?? rel : rel;
+      await controller.agentWrite(key, () => read(rel), async () => {
+        const document = dirtyDocument(rel);
+        if (!document) return fs.writeFile(rel, content);
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), content.replace(/^\uFEFF/, ''));
+        if (!(await vscode.workspace.applyEdit(edit)) || !(await document.save())) return fs.writeFile(rel, content);
+      });
+    },
+  };
+}
