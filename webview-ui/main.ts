@@ -22,6 +22,7 @@ import { LiveChecklist } from './liveChecklist';
 import { configureCodeBlockActions } from './codeBlockDecoration';
 import { PromptRecall } from './promptRecall';
 import { keepEndInView } from './endAnchor';
+import { QueuedMessages } from './queuedMessages';
 
 guardLinks(document, post);
 keepEndInView([byId('transcript'), byId('composer')]);
@@ -30,6 +31,7 @@ const transcript = new TranscriptView(byId('transcript'), checklist);
 configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
 const mcpServers = new McpServersSection(byId('transcript'));
 const processRows = new ProcessRows(byId('processes'));
+const queued = new QueuedMessages(byId('queued'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -81,7 +83,9 @@ window.addEventListener('message', (event: MessageEvent) => {
       showOnboarding(message.onboarding);
       showUsage(message.usage);
       if (message.planMode !== undefined) planMode.set(message.planMode);
+      queued.show(message.queued ?? []);
       break;
+    case 'queued': queued.show(message.items); break;
     case 'planMode': planMode.set(message.on); break;
     case 'entryAdded':
       transcript.add(message.entry);

@@ -4,13 +4,15 @@ import type { Conversation } from '../core/conversation/conversation';
 import type { AgentEvent } from '../core/events';
 import type { ConversationStore } from '../core/conversation/conversationStore';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
-import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
+import type { Onboarding } from '../protocol/transcript';
+import { errorMessage } from '../core/errorMessage';
 import { ConversationSaver } from './conversationSaver';
 import type { ReviewActions, ReviewContext } from './review/reviewActions';
 import { TranscriptProjector } from './transcriptProjector';
 import { InputPrefills } from './inputPrefills';
 import { isSavePoint } from './savePoints';
-import { errorMessage } from '../core/errorMessage';
+import { nextTurnText, runQueuedTurns } from '../core/queue/queuedTurns';
+import { onboardingOrProblem, planModeOrOff, storedEntries } from './safeViewReads';
 
 export interface ChatControllerDeps {
   createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
@@ -38,6 +40,7 @@ export class ChatController {
   private session!: AgentSession;
   private projector!: TranscriptProjector;
   private post: ((message: HostMessage) => void) | undefined;
+  private stopWatchingQueue: (() => void) | undefined;
   private readonly saver: ConversationSaver;
   private readonly ready: Promise<void>;
   private readonly prefills = new InputPrefills((text) => this.emit({ type: 'prefill', text }));
@@ -71,6 +74,7 @@ export class ChatController {
       case 'send': return void this.send(message.text);
       case 'retry': return void this.retry(message.turnId);
       case 'stop': return this.session.cancel();
+      case 'removeQueued': return void this.session.queue.remove(message.id);
       case 'newChat': return void this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
       case 'openFile': return this.deps.openFile(message.path, message.line);
@@ -99,8 +103,14 @@ export class ChatController {
       this.session.answer(text);
       return;
     }
-    if (this.session.busy) return this.deps.log('A turn is running; the message was not sent.');
-    await this.runTurn((session, sink) => session.send(text, sink));
+    // Spec §16: the running turn takes it before its next model request, or it starts the next turn.
+    if (this.session.busy) return void this.session.queue.add(text);
+    await this.runQueue(nextTurnText(this.session.queue, text));
+  }
+
+  /** Runs `first`, then what is still queued when each turn ends, until the queue is empty or a turn is stopped. */
+  private async runQueue(first: string): Promise<void> {
+    await this.runTurn((session, sink) => runQueuedTurns(session.queue, first, (text) => session.send(text, sink)));
   }
 
   /** A failed turn's Retry: its message again, from the transcript's user entry (what the user typed). */
@@ -222,13 +232,16 @@ export class ChatController {
     try {
       const conversation = await this.deps.store.load(id);
       if (conversation) this.open(conversation);
+      // A reload cut the turn short; what the user had queued for it starts the next one.
+      const queued = conversation?.turnInProgress && !this.onboarding() ? this.session.queue.takeFirst() : undefined;
+      if (queued) void this.runQueue(queued.text);
     } catch (error) {
       this.deps.log(`Could not reopen the last conversation: ${errorMessage(error)}`);
     }
   }
 
   private open(conversation: Conversation | undefined): void {
-    const projector = new TranscriptProjector(`e${Date.now().toString(36)}`, conversation ? validEntries(conversation.transcript) : []);
+    const projector = new TranscriptProjector(`e${Date.now().toString(36)}`, conversation ? storedEntries(conversation.transcript) : []);
     // The callback runs only after construction, when `session` is set.
     const session: AgentSession = this.deps.createSession(conversation, () => this.scheduleSave(session, projector));
     if (conversation) {
@@ -237,6 +250,8 @@ export class ChatController {
       const plan = session.planView;
       if (plan) projector.apply({ type: 'plan', ...plan });
     }
+    this.stopWatchingQueue?.();
+    this.stopWatchingQueue = session.queue.onChange((items) => this.emit({ type: 'queued', items: [...items] }));
     this.session = session;
     this.projector = projector;
   }
@@ -265,33 +280,19 @@ export class ChatController {
       onboarding: this.onboarding(),
       usage: this.projector.usageSummary,
       planMode: this.planMode(),
+      queued: [...this.session.queue.messages],
     });
   }
 
   private planMode(): boolean {
-    try {
-      return this.deps.planMode();
-    } catch {
-      return false;
-    }
+    return planModeOrOff(this.deps.planMode);
   }
 
-  /** Never throws: a panel that cannot tell whether it is ready must still say something. */
   private onboarding(): Onboarding | null {
-    try {
-      return this.deps.onboarding();
-    } catch (error) {
-      this.deps.log(`Onboarding check failed: ${error instanceof Error ? error.stack : String(error)}`);
-      return { title: 'Settings could not be read', message: `CodeAgent could not read its settings: ${errorMessage(error)}. Check the codeagent.* settings.`, actions: [{ label: 'Open Settings', command: 'openSettings' }] };
-    }
+    return onboardingOrProblem(this.deps.onboarding, this.deps.log);
   }
 
   private emit(message: HostMessage): void {
     this.post?.(message);
   }
-}
-
-/** The stored entries themselves, not copies: the store writes only what changed since it read them. */
-function validEntries(raw: unknown[]): TranscriptEntry[] {
-  return raw.filter((entry): entry is TranscriptEntry => TranscriptEntry.safeParse(entry).success);
 }

@@ -15,6 +15,7 @@ import { assistantStepMessage, toolResultMessage, type WireProtocol } from './tu
 import { errorMessage } from '../errorMessage';
 import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
 import type { ToolHooks } from '../hooks/toolHooks';
+import type { QueuedMessage } from '../queue/messageQueue';
 
 /** What the turn needs of the tool registry. */
 export interface TurnTools {
@@ -53,6 +54,11 @@ export interface TurnDeps {
   isConcurrentSafe?: (call: { name: string; params: Record<string, string> }) => boolean;
   /** PreToolUse / PostToolUse hooks (spec §17); none when absent. */
   hooks?: ToolHooks;
+  /**
+   * The messages the user sent while the turn runs (spec §16), taken before each model request: they follow the
+   * tool results already in the scratchpad, so history and the cached prefix only grow at their end.
+   */
+  takeQueued?: () => readonly QueuedMessage[];
 }
 
 export interface TurnOutcome {
@@ -75,6 +81,11 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
   const callIds = new CallIdAllocator(deps.history.flatMap((m) => [...(m.toolCalls ?? []).map((c) => c.id), ...(m.toolCallId ? [m.toolCallId] : [])]));
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
+    for (const queued of deps.takeQueued?.() ?? []) {
+      scratchpad.push({ role: 'user', content: queued.text });
+      record({ kind: 'user', message: { role: 'user', content: queued.text } });
+      emit({ type: 'queuedMessageDelivered', turnId, id: queued.id, text: queued.text });
+    }
     let step;
     const layered = buildLayeredContext({ system: deps.systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, scratchpad, todoRecap: deps.todoRecap() });
     deps.onRequest?.(layered);

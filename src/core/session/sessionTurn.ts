@@ -30,6 +30,7 @@ import { turnStartedEvent } from './turnStartedEvent';
 import { runPromptHooks, runStopHooks } from './promptHooks';
 import { toolHooks } from '../hooks/toolHooks';
 import type { UsageLedger } from './usageLedger';
+import type { MessageQueue } from '../queue/messageQueue';
 
 export interface TurnStart {
   turnId: string;
@@ -50,6 +51,7 @@ export interface SessionState {
   readonly review: ConversationReview;
   readonly usage: UsageLedger;
   readonly agentHistories: AgentHistories;
+  readonly queue: MessageQueue;
   mainHistory(): readonly HistoryMessage[];
   /** A conversation takes its title from its first message. */
   nameIfUntitled(userText: string): void;
@@ -148,6 +150,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     onRecord: (record) => store(historyMessageOf(record, { id: deps.newId(), createdAt: deps.clock.now(), turnId }, settings)),
     isConcurrentSafe: concurrentSafeTask(tools, deps.agents),
     hooks,
+    takeQueued: () => state.queue.takeAll(),
   }, controller.signal).finally(() => {
     const changes = review.finish();
     if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
