@@ -10,8 +10,7 @@ import { ConversationSaver } from './conversationSaver';
 import type { ReviewActions, ReviewContext } from './review/reviewActions';
 import { TranscriptProjector } from './transcriptProjector';
 import { InputPrefills } from './inputPrefills';
-import { isSavePoint } from './savePoints';
-import { nextTurnText, runQueuedTurns } from '../core/queue/queuedTurns';
+import { ConversationTurns } from './conversationTurns';
 import { onboardingOrProblem, planModeOrOff, storedEntries } from './safeViewReads';
 
 export interface ChatControllerDeps {
@@ -33,6 +32,10 @@ export interface ChatControllerDeps {
   onEvent?: (event: AgentEvent) => void;
   /** Diffs, Revert and Restore checkpoint (spec §8). */
   review?: ReviewActions;
+  /** Spec §16, several conversations at once: whether a conversation's turn runs in any view (history marks it). */
+  isRunning?: (conversationId: string) => boolean;
+  /** True when another view holds the conversation (and was shown): it is not opened here too. */
+  openElsewhere?: (conversationId: string) => boolean;
 }
 
 /** Owns the current conversation, keeps it saved, and mirrors it into whichever webview is attached (none while hidden). */
@@ -44,6 +47,15 @@ export class ChatController {
   private readonly saver: ConversationSaver;
   private readonly ready: Promise<void>;
   private readonly prefills = new InputPrefills((text) => this.emit({ type: 'prefill', text }));
+  private readonly turns = new ConversationTurns({
+    current: () => ({ session: this.session, projector: this.projector }),
+    emit: (message) => this.emit(message),
+    scheduleSave: (session, projector) => this.scheduleSave(session, projector),
+    flush: () => this.saver.flush(),
+    started: (session) => this.deps.lastConversation.set(session.id),
+    onEvent: (event) => this.deps.onEvent?.(event),
+    log: (message) => this.deps.log(message),
+  });
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.saver = new ConversationSaver(deps.store, deps.log);
@@ -51,13 +63,32 @@ export class ChatController {
     this.ready = this.reopenLast();
   }
 
+  /** The conversation this controller holds (spec §16: each view holds its own). */
+  get conversationId(): string {
+    return this.session.id;
+  }
+
+  get busy(): boolean {
+    return this.session.busy;
+  }
+
   attach(post: (message: HostMessage) => void): void {
     this.post = post;
   }
 
-  detach(): void {
+  /** `post`: only if that view is still the attached one (a newer view may have replaced it). */
+  detach(post?: (message: HostMessage) => void): void {
+    if (post && post !== this.post) return;
     this.post = undefined;
     this.prefills.setViewReady(false);
+  }
+
+  /** The view closed for good: its turn stops (its queue is kept with the conversation) and everything is saved. */
+  async dispose(): Promise<void> {
+    this.detach();
+    this.stopWatchingQueue?.();
+    this.session.cancel();
+    await this.saver.flush();
   }
 
   /** A hidden view's content is gone; whatever must reach it waits for its next `ready`. */
@@ -98,19 +129,12 @@ export class ChatController {
 
   async send(text: string): Promise<void> {
     await this.ready;
-    if (this.onboarding()) return this.refreshOnboarding();
+    if (onboardingOrProblem(this.deps.onboarding, this.deps.log)) return this.refreshOnboarding();
     if (this.session.awaitingAnswer) {
       this.session.answer(text);
       return;
     }
-    // Spec §16: the running turn takes it before its next model request, or it starts the next turn.
-    if (this.session.busy) return void this.session.queue.add(text);
-    await this.runQueue(nextTurnText(this.session.queue, text));
-  }
-
-  /** Runs `first`, then what is still queued when each turn ends, until the queue is empty or a turn is stopped. */
-  private async runQueue(first: string): Promise<void> {
-    await this.runTurn((session, sink) => runQueuedTurns(session.queue, first, (text) => session.send(text, sink)));
+    await this.turns.submit(text);
   }
 
   /** A failed turn's Retry: its message again, from the transcript's user entry (what the user typed). */
@@ -119,33 +143,7 @@ export class ChatController {
     if (this.session.busy) return this.deps.log('A turn is running; the retry was not started.');
     const text = this.projector.entries.find((e) => e.kind === 'user' && e.turnId === turnId)?.text;
     if (text === undefined || !this.session.canRetry(turnId)) return this.showWarning('That turn can no longer be retried: send the message again.');
-    await this.runTurn((session, sink) => session.retry(turnId, text, sink));
-  }
-
-  private async runTurn(start: (session: AgentSession, sink: (event: AgentEvent) => void) => Promise<unknown>): Promise<void> {
-    const session = this.session;
-    const projector = this.projector;
-    this.deps.lastConversation.set(session.id);
-    this.emit({ type: 'busy', busy: true });
-    try {
-      await start(session, (event: AgentEvent) => {
-        // Events of a conversation the user already left must not leak into the one on screen.
-        if (session !== this.session) return;
-        this.deps.onEvent?.(event);
-        if (event.type === 'toolParamDelta' || (event.type === 'subagent' && event.event.type === 'toolParamDelta')) return;
-        for (const patch of projector.apply(event)) this.emit(patch);
-        if (event.type === 'toolCall' && event.name === 'AskUser' && !event.partial) this.emit({ type: 'busy', busy: true, awaitingAnswer: true });
-        if (event.type === 'toolResult' && event.name === 'AskUser') this.emit({ type: 'busy', busy: true, awaitingAnswer: false });
-        this.scheduleSave(session, projector);
-        if (isSavePoint(event)) void this.saver.flush();
-      });
-    } catch (error) {
-      this.deps.log(`Turn failed: ${error instanceof Error ? error.stack : String(error)}`);
-    } finally {
-      this.scheduleSave(session, projector);
-      await this.saver.flush();
-      if (session === this.session) this.emit({ type: 'busy', busy: false });
-    }
+    await this.turns.retry(turnId, text);
   }
 
   async newChat(): Promise<void> {
@@ -157,6 +155,7 @@ export class ChatController {
 
   async openConversation(id: string): Promise<void> {
     if (id === this.session.id) return this.sendSnapshot();
+    if (this.deps.openElsewhere?.(id)) return;
     const conversation = await this.deps.store.load(id);
     if (!conversation) {
       this.deps.log(`Conversation ${id} could not be loaded.`);
@@ -191,7 +190,7 @@ export class ChatController {
   }
 
   refreshPlanMode(): void {
-    this.emit({ type: 'planMode', on: this.planMode() });
+    this.emit({ type: 'planMode', on: planModeOrOff(this.deps.planMode) });
   }
 
   /** A problem the user should see in the chat (an invalid agent file), as a warning entry. */
@@ -200,7 +199,7 @@ export class ChatController {
   }
 
   refreshOnboarding(): void {
-    this.emit({ type: 'onboarding', onboarding: this.onboarding() });
+    this.emit({ type: 'onboarding', onboarding: onboardingOrProblem(this.deps.onboarding, this.deps.log) });
   }
 
   /** Writes whatever is pending; called when the extension deactivates. */
@@ -233,8 +232,8 @@ export class ChatController {
       const conversation = await this.deps.store.load(id);
       if (conversation) this.open(conversation);
       // A reload cut the turn short; what the user had queued for it starts the next one.
-      const queued = conversation?.turnInProgress && !this.onboarding() ? this.session.queue.takeFirst() : undefined;
-      if (queued) void this.runQueue(queued.text);
+      const queued = conversation?.turnInProgress && !onboardingOrProblem(this.deps.onboarding, this.deps.log) ? this.session.queue.takeFirst() : undefined;
+      if (queued) void this.turns.runQueue(queued.text);
     } catch (error) {
       this.deps.log(`Could not reopen the last conversation: ${errorMessage(error)}`);
     }
@@ -268,7 +267,7 @@ export class ChatController {
 
   private async sendConversationList(): Promise<void> {
     await this.saver.flush();
-    const items = await this.deps.store.list();
+    const items = (await this.deps.store.list()).map((item) => (this.deps.isRunning?.(item.id) ? { ...item, running: true } : item));
     this.emit({ type: 'conversations', items, currentId: this.session.id });
   }
 
@@ -277,19 +276,11 @@ export class ChatController {
       type: 'snapshot',
       entries: this.projector.entries,
       busy: this.session.busy,
-      onboarding: this.onboarding(),
+      onboarding: onboardingOrProblem(this.deps.onboarding, this.deps.log),
       usage: this.projector.usageSummary,
-      planMode: this.planMode(),
+      planMode: planModeOrOff(this.deps.planMode),
       queued: [...this.session.queue.messages],
     });
-  }
-
-  private planMode(): boolean {
-    return planModeOrOff(this.deps.planMode);
-  }
-
-  private onboarding(): Onboarding | null {
-    return onboardingOrProblem(this.deps.onboarding, this.deps.log);
   }
 
   private emit(message: HostMessage): void {

@@ -14,11 +14,12 @@ import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
 import { systemClock } from '../../../src/node/systemClock';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { ChatController } from '../../../src/vscode/chatController';
+import { ConversationViews } from '../../../src/vscode/conversationViews';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 
 type Sent = { role: string; content: string };
 
-describe('ChatController: queue and steer (spec §16)', function () {
+describe('ChatController: queue and steer, several conversations at once (spec §16)', function () {
   this.timeout(15000);
   const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
   let storeDir: string;
@@ -30,7 +31,10 @@ describe('ChatController: queue and steer (spec §16)', function () {
   });
   afterEach(() => fsp.rm(storeDir, { recursive: true, force: true }));
 
-  function controller(approvals = new PendingApprovals()) {
+  // One generator for the window, as the extension has: two views' conversations never share an id.
+  const newId = createIdGenerator(Date.now, 't');
+
+  function controller(approvals = new PendingApprovals(), views?: ConversationViews) {
     const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' } });
     const posted: HostMessage[] = [];
     const c = new ChatController({
@@ -41,7 +45,7 @@ describe('ChatController: queue and steer (spec §16)', function () {
         tools: createFullToolRegistry(),
         ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
         approver: approvals,
-        newId: createIdGenerator(Date.now, 't'),
+        newId,
         environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
         onChange,
       }, restored),
@@ -57,7 +61,10 @@ describe('ChatController: queue and steer (spec §16)', function () {
       confirmDelete: async () => true,
       suggestPaths: async () => [],
       log: () => {},
+      isRunning: views && ((id) => views.isRunning(id)),
+      openElsewhere: views && ((id) => views.revealIfElsewhere(id, c)),
     });
+    views?.add({ controller: c, visible: () => true, reveal: () => {} });
     c.attach((m) => posted.push(m));
     return { c, posted };
   }
@@ -125,5 +132,33 @@ describe('ChatController: queue and steer (spec §16)', function () {
     await until(() => reloaded.posted.some((m) => m.type === 'busy' && !m.busy));
     first.c.handle({ type: 'stop' });
     await running;
+  });
+
+  it('two views run their conversations at the same time, each with its own history; History marks the running one', async () => {
+    const views = new ConversationViews();
+    const slow = (word: string) => ({ text: Array.from({ length: 30 }, () => word).join(' '), chunkSize: 4, delayMs: 10 });
+    scripted.server.enqueue(slow('alpha'), slow('beta'));
+    const panel = controller(undefined, views);
+    const tab = controller(undefined, views);
+    const both = Promise.all([panel.c.send('panel question'), tab.c.send('tab question')]);
+    await until(() => scripted.server.requests.length === 2);
+    assert.equal(panel.c.busy && tab.c.busy, true, 'both turns run at once');
+    assert.notEqual(panel.c.conversationId, tab.c.conversationId);
+    await panel.c.flush();
+    tab.c.handle({ type: 'listConversations' });
+    await until(() => tab.posted.some((m) => m.type === 'conversations'));
+    const listed = tab.posted.find((m) => m.type === 'conversations') as Extract<HostMessage, { type: 'conversations' }>;
+    assert.equal(listed.items.find((i) => i.id === panel.c.conversationId)?.running, true, 'the panel\'s conversation is marked running');
+    await both;
+    const texts = (posted: HostMessage[]) => posted.filter((m) => m.type === 'entryAdded' && m.entry.kind === 'user').map((m) => (m as Extract<HostMessage, { type: 'entryAdded' }>).entry.text);
+    assert.deepEqual([texts(panel.posted), texts(tab.posted)], [['panel question'], ['tab question']]);
+    const histories = scripted.server.requests.map((r) => (r.body.messages as Sent[]).filter((m) => m.role === 'user').map((m) => m.content));
+    assert.deepEqual(histories.sort(), [['panel question'], ['tab question']], 'neither request carries the other conversation');
+    assert.equal(views.isRunning(panel.c.conversationId), false);
+
+    // Opening the tab's conversation from the panel's History leaves it where it is: no second session on it.
+    const panelConversation = panel.c.conversationId;
+    await panel.c.openConversation(tab.c.conversationId);
+    assert.equal(panel.c.conversationId, panelConversation);
   });
 });
