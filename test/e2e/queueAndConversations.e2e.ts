@@ -2,7 +2,8 @@
 // and reaches the turn's next model request right after the tool result; two conversations, the side panel and
 // an editor tab, stream at the same time, each with its own history.
 import * as assert from 'node:assert/strict';
-import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
+import { isTurnRunning, sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
+import { runCommand } from './support/commandPalette';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
@@ -52,5 +53,44 @@ describe('queue and several conversations', function () {
     const delivered = kinds.findIndex((k) => k.startsWith('user:') && k.includes('Also check the tests'));
     assert.ok(read >= 0 && delivered > read, `the delivered entry follows the tool card: ${kinds.join(' | ')}`);
     assert.ok(!kinds[delivered]!.includes('queued'));
+  });
+
+  it('the side panel and an editor tab stream at the same time, each with its own history', async function () {
+    const long = (word: string) => ({ text: Array.from({ length: 80 }, (_, i) => `${word} ${i + 1}.`).join(' '), chunkSize: 6, delayMs: 60 });
+    suite.model.enqueue(long('Alpha'), long('Beta'));
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const panel = await session.chatFrame();
+    await runCommand(session.page, 'CodeAgent: Open Chat in Editor');
+    const tab = await session.chatFrame({ except: [panel] });
+
+    await sendChatMessage(panel, 'Panel question');
+    await transcriptEntries(panel, 'assistant').filter({ hasText: 'Alpha 1.' }).first().waitFor({ timeout: 20_000 });
+    await sendChatMessage(tab, 'Tab question');
+    await transcriptEntries(tab, 'assistant').filter({ hasText: 'Beta 1.' }).first().waitFor({ timeout: 20_000 });
+    // Both stream now: each one's answer still grows while the other's does.
+    const length = async (frame: typeof panel) => ((await transcriptEntries(frame, 'assistant').last().textContent()) ?? '').length;
+    const before = [await length(panel), await length(tab)];
+    assert.equal(await isTurnRunning(panel) && await isTurnRunning(tab), true, 'both turns run');
+    await eventually(async () => {
+      assert.ok(await length(panel) > before[0]! && await length(tab) > before[1]!, 'both answers keep growing');
+    }, { timeoutMs: 5000, message: 'two streams at once' });
+
+    // The tab's History marks the panel's conversation as running.
+    await tab.locator('#history-toggle').click();
+    await eventually(async () => assert.equal(await tab.locator('#history [data-running="true"]').count(), 1), { timeoutMs: 10_000, message: 'a running conversation in History' });
+    await tab.locator('#history-toggle').click();
+
+    await waitForIdle(panel, 30_000);
+    await waitForIdle(tab, 30_000);
+    const posts = chatPosts(suite.model);
+    assert.equal(posts.length, 2);
+    const users = posts.map((post) => messagesOf(post).filter((m) => m.role === 'user').map((m) => m.content));
+    assert.deepEqual(users, [['Panel question'], ['Tab question']], 'each request carries only its own conversation');
+    assert.deepEqual(await transcriptEntries(panel, 'user').allTextContents().then((t) => t.map((x) => x.replace(/^You/, '').trim())), ['Panel question']);
+    assert.deepEqual(await transcriptEntries(tab, 'user').allTextContents().then((t) => t.map((x) => x.replace(/^You/, '').trim())), ['Tab question']);
+    assert.ok((await transcriptEntries(panel, 'assistant').last().textContent())?.includes('Alpha 80.'));
+    assert.ok((await transcriptEntries(tab, 'assistant').last().textContent())?.includes('Beta 80.'));
   });
 });

@@ -37,7 +37,7 @@ describe('ChatController: queue and steer, several conversations at once (spec Â
   function controller(approvals = new PendingApprovals(), views?: ConversationViews) {
     const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' } });
     const posted: HostMessage[] = [];
-    const c = new ChatController({
+    const c: ChatController = new ChatController({
       createSession: (restored: Conversation | undefined, onChange: () => void) => new AgentSession({
         model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
         clock: systemClock,
