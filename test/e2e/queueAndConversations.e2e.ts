@@ -77,9 +77,9 @@ describe('queue and several conversations', function () {
       assert.ok(await length(panel) > before[0]! && await length(tab) > before[1]!, 'both answers keep growing');
     }, { timeoutMs: 5000, message: 'two streams at once' });
 
-    // The tab's History marks the panel's conversation as running.
+    // The tab's History marks both conversations as running: its own and the panel's.
     await tab.locator('#history-toggle').click();
-    await eventually(async () => assert.equal(await tab.locator('#history [data-running="true"]').count(), 1), { timeoutMs: 10_000, message: 'a running conversation in History' });
+    await eventually(async () => assert.equal(await tab.locator('#history [data-running="true"]').count(), 2), { timeoutMs: 10_000, message: 'the running conversations in History' });
     await tab.locator('#history-toggle').click();
 
     await waitForIdle(panel, 30_000);
@@ -88,8 +88,9 @@ describe('queue and several conversations', function () {
     assert.equal(posts.length, 2);
     const users = posts.map((post) => messagesOf(post).filter((m) => m.role === 'user').map((m) => m.content));
     assert.deepEqual(users, [['Panel question'], ['Tab question']], 'each request carries only its own conversation');
-    assert.deepEqual(await transcriptEntries(panel, 'user').allTextContents().then((t) => t.map((x) => x.replace(/^You/, '').trim())), ['Panel question']);
-    assert.deepEqual(await transcriptEntries(tab, 'user').allTextContents().then((t) => t.map((x) => x.replace(/^You/, '').trim())), ['Tab question']);
+    const userTexts = async (frame: typeof panel) => (await transcriptEntries(frame, 'user').locator('.entry-body').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(await userTexts(panel), ['Panel question']);
+    assert.deepEqual(await userTexts(tab), ['Tab question']);
     assert.ok((await transcriptEntries(panel, 'assistant').last().textContent())?.includes('Alpha 80.'));
     assert.ok((await transcriptEntries(tab, 'assistant').last().textContent())?.includes('Beta 80.'));
   });
