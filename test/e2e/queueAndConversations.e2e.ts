@@ -1,9 +1,10 @@
 // Working alongside the agent (spec §16): a message sent while a turn runs is queued (shown at once, removable)
 // and reaches the turn's next model request right after the tool result; two conversations, the side panel and
-// an editor tab, stream at the same time, each with its own history.
+// an editor tab, stream at the same time, each with its own history; an approval waiting out of view is announced.
 import * as assert from 'node:assert/strict';
 import { isTurnRunning, sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
-import { runCommand } from './support/commandPalette';
+import { openFile, runCommand } from './support/commandPalette';
+import { clickNotificationButton } from './support/notifications';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
@@ -93,5 +94,15 @@ describe('queue and several conversations', function () {
     assert.deepEqual(await userTexts(tab), ['Tab question']);
     assert.ok((await transcriptEntries(panel, 'assistant').last().textContent())?.includes('Alpha 80.'));
     assert.ok((await transcriptEntries(tab, 'assistant').last().textContent())?.includes('Beta 80.'));
+
+    // An approval waiting in the tab while a file hides it raises a notification; its Show brings the tab back.
+    const preamble = 'I will run the check now; it takes a moment, so here is what it does before I start it.';
+    suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>echo checked</command>\n</Bash>`, chunkSize: 4, delayMs: 150 }, { text: 'Not run, as you asked.' });
+    await sendChatMessage(tab, 'Run the check');
+    await openFile(session.page, 'src/a.ts');
+    await clickNotificationButton(session.page, /Bash is waiting for your approval in a conversation that is not in view/, 'Show', 30_000);
+    const card = transcriptEntries(tab, 'approval').last();
+    await card.getByRole('button', { name: 'Reject' }).click({ timeout: 10_000 });
+    await transcriptEntries(tab, 'assistant').filter({ hasText: 'Not run' }).first().waitFor({ timeout: 20_000 });
   });
 });
