@@ -75,7 +75,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const profile = turnProfile(tools, route, deps.agents?.agents);
   let input;
   try {
-    input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.());
+    input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.(state.sessionId));
     if (route.attached) input = { ...input, modelText: `${input.modelText}\n\n${route.attached}` };
   } catch (error) {
     if (!controller.signal.aborted) throw error;
@@ -123,6 +123,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     tools: withSkillScope(profile.tools),
     approver: deps.approver,
     toolContext: {
+      conversationId: state.sessionId,
       fs: deps.fs,
       commands: deps.commands,
       search: deps.search,
@@ -133,7 +134,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
       plan: route.planMode ? state.plan : undefined,
       runSubagent: subagentLauncher({
         model: deps.model, clock: deps.clock, settings, tools, approver: deps.approver,
-        ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser },
+        ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser, conversationId: state.sessionId },
         catalog: deps.agents, environment, date, rules, hooks,
         fallbackContextSummary: () => defaultContextSummary([...state.mainHistory()]),
         emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId,
