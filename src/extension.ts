@@ -20,7 +20,9 @@ import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
 import { sessionEnvironment } from './node/sessionEnvironment';
 import { ApiKeyStore } from './vscode/apiKeyStore';
-import { ChatController } from './vscode/chatController';
+import { ChatController, type ChatControllerDeps } from './vscode/chatController';
+import { ConversationViews, approvalAsked } from './vscode/conversationViews';
+import { noticeHiddenApproval, openChatInEditor, type ChatSurface } from './vscode/editorChats';
 import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
@@ -105,6 +107,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(pathIndex);
   // eslint-disable-next-line prefer-const -- agent problems are shown in the chat the controller owns
   let controller: ChatController;
+  // eslint-disable-next-line prefer-const -- the panel controller reads it; it is built after the controller
+  let provider: ChatViewProvider | undefined;
   const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
     for (const { file, reason } of problems) output.warn(`Agent file ${file}: ${reason}`);
     controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
@@ -151,53 +155,70 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       onChange,
       onProblem: (problem) => output.warn(problem),
       environment: () => sessionEnvironment(root),
-      inputReminder: () => [background.reminder(), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
+      inputReminder: (conversationId) => [background.reminder(conversationId), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
       requestReminder: () => inlineReview.takeReminder(),
     }, restored);
   };
 
-  const contextDocuments = new ContextDocumentProvider(() => controller.lastContextDocument());
+  // The context document is the last request of the conversation whose view asked for it (the panel's at first).
+  let contextOf: ChatController | undefined;
+  const contextDocuments = new ContextDocumentProvider(() => (contextOf ?? controller).lastContextDocument());
   // A change diff's text dropped from memory is read back from the saved conversation's checkpoints.
   const changeTexts = new ChangeTextProvider(new ChangeTextCache(async (key) => {
-    await controller.flush();
+    await views.flushAll();
     const conversation = await store.load(key.conversationId);
     return conversation && changeSideText(conversation, key);
   }));
-  controller = new ChatController({
-    createSession,
-    approvals,
-    store,
-    lastConversation: {
-      // The file is written at once; the workspace state (older builds kept only that) as the fallback.
-      get: () => {
-        const current = currentConversation.get();
-        return current === undefined ? context.workspaceState.get<string>(lastConversationKey) : (current ?? undefined);
+  const views = new ConversationViews();
+  // One controller per chat view (the side panel, each editor tab): each holds its own conversation (spec §16).
+  const createController = (lastConversation: ChatControllerDeps['lastConversation'], surface: ChatSurface) => {
+    const made: ChatController = new ChatController({
+      createSession,
+      approvals,
+      store,
+      lastConversation,
+      suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query), ...(await pathIndex.suggest(query))],
+      planMode: () => settings().agent.planMode,
+      supportsImages: () => settings().model.supportsImages,
+      setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
+      confirmDelete: async (title) =>
+        (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
+      onboarding: () => onboardingFor(settings(), apiKeys.current(), workspaceRoot() !== undefined),
+      runCommand: (command) =>
+        void (command === 'setApiKey'
+          ? vscode.commands.executeCommand('codeagent.setApiKey')
+          : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
+      openFile: (path, line) => void openWorkspacePath(path, log, line),
+      showContext: () => {
+        contextOf = made;
+        void contextDocuments.show();
       },
-      set: (id) => {
-        currentConversation.set(id);
-        void context.workspaceState.update(lastConversationKey, id);
+      log,
+      onEvent: (event) => {
+        livePreviews.observe(event);
+        const tool = approvalAsked(event);
+        if (tool) noticeHiddenApproval(tool, surface);
       },
+      review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log), inlineReview.forget),
+      isRunning: (id) => views.isRunning(id),
+      openElsewhere: (id) => views.revealIfElsewhere(id, made),
+    });
+    return { controller: made, forget: views.add({ controller: made, ...surface }) };
+  };
+  controller = createController({
+    // The file is written at once; the workspace state (older builds kept only that) as the fallback.
+    get: () => {
+      const current = currentConversation.get();
+      return current === undefined ? context.workspaceState.get<string>(lastConversationKey) : (current ?? undefined);
     },
-    suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query), ...(await pathIndex.suggest(query))],
-    planMode: () => settings().agent.planMode,
-    supportsImages: () => settings().model.supportsImages,
-    setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
-    confirmDelete: async (title) =>
-      (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
-    onboarding: () => onboardingFor(settings(), apiKeys.current(), workspaceRoot() !== undefined),
-    runCommand: (command) =>
-      void (command === 'setApiKey'
-        ? vscode.commands.executeCommand('codeagent.setApiKey')
-        : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
-    openFile: (path, line) => void openWorkspacePath(path, log, line),
-    showContext: () => void contextDocuments.show(),
-    log,
-    onEvent: (event) => livePreviews.observe(event),
-    review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log), inlineReview.forget),
-  });
+    set: (id) => {
+      currentConversation.set(id);
+      void context.workspaceState.update(lastConversationKey, id);
+    },
+  }, { visible: () => provider?.visible ?? false, reveal: () => void provider?.reveal() }).controller;
   // Deactivation waits for the servers' and background commands' processes to end: none is left behind.
   flushOnDeactivate = async () => {
-    await Promise.all([controller.flush(), mcp.stop(), background.stop()]);
+    await Promise.all([views.flushAll(), mcp.stop(), background.stop()]);
   };
   // Reviews do not survive a reload (their approval was closed with the turn): drop tabs VS Code restored.
   void closeStaleProposalTabs();
@@ -215,7 +236,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
-  const provider = new ChatViewProvider(context.extensionUri, controller, log, [modelSetup, mcp.panel, background.panel, commandFiles.panel, inlineReview.panel]);
+  const parts = [modelSetup, mcp.panel, background.panel, commandFiles.panel, inlineReview.panel];
+  provider = new ChatViewProvider(context.extensionUri, controller, log, parts);
 
   context.subscriptions.push(
     output,
@@ -226,6 +248,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
+    vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openChatInEditor({ extensionUri: context.extensionUri, parts, log, createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) })),
     ...registerCommands(controller, provider, apiKeys, approvals, reviews),
     vscode.workspace.registerFileSystemProvider(proposalScheme, proposals, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(originalScheme, originals),

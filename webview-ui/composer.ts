@@ -83,7 +83,8 @@ export class Composer {
 
   private submit(): void {
     const text = this.el.input.value.trim();
-    if (!text || (this.busy && !this.awaitingAnswer) || this.blocked || this.el.attachments?.busy) return;
+    // While a turn runs the message is queued for its next model request (spec §16).
+    if (!text || this.blocked || this.el.attachments?.busy) return;
     if (!this.awaitingAnswer && this.el.interceptSubmit?.(text)) {
       this.setDraft('');
       this.el.onDraftChange('');
@@ -97,14 +98,13 @@ export class Composer {
   }
 
   refresh(): void {
-    const canSend = !this.blocked && (!this.busy || this.awaitingAnswer);
-    setDisabled(this.el.send, !canSend || this.el.input.value.trim() === '' || this.el.attachments?.busy === true);
+    setDisabled(this.el.send, this.blocked || this.el.input.value.trim() === '' || this.el.attachments?.busy === true);
     this.el.stop.hidden = !this.busy;
-    this.el.send.hidden = this.busy && !this.awaitingAnswer;
   }
 
   private updatePlaceholder(): void {
-    this.el.input.placeholder = this.awaitingAnswer ? 'Answer the agent’s question…' : this.planMode ? planModePlaceholder : defaultPlaceholder;
+    this.el.input.placeholder = this.awaitingAnswer ? 'Answer the agent’s question…'
+      : this.busy ? 'Steer the agent: sent with its next request…' : this.planMode ? planModePlaceholder : defaultPlaceholder;
   }
 
   private autosize(): void {

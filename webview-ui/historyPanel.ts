@@ -38,6 +38,8 @@ function row(item: ConversationListItem, current: boolean, onOpen: () => void): 
   const li = document.createElement('li');
   li.className = current ? 'history-item current' : 'history-item';
   li.dataset.id = item.id;
+  // Spec §16: a conversation whose turn runs (here or in another CodeAgent view) is marked.
+  if (item.running) li.dataset.running = 'true';
   const open = document.createElement('button');
   open.className = 'history-open';
   open.setAttribute('aria-label', `Open conversation: ${item.title}`);
@@ -46,7 +48,7 @@ function row(item: ConversationListItem, current: boolean, onOpen: () => void): 
   title.textContent = item.title || 'New conversation';
   const details = document.createElement('span');
   details.className = 'history-details';
-  details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${countOf(item.messageCount, 'message')}${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ' · open' : ''}`;
+  details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${countOf(item.messageCount, 'message')}${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ' · open' : ''}${item.running ? ' · running' : ''}`;
   open.append(title, details);
   open.addEventListener('click', () => {
     post({ type: 'openConversation', id: item.id });

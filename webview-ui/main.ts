@@ -26,6 +26,7 @@ import { configureCodeBlockActions } from './codeBlockDecoration';
 import { PromptRecall } from './promptRecall';
 import { keepEndInView } from './endAnchor';
 import { ImageAttachments } from './imageAttachments';
+import { QueuedMessages } from './queuedMessages';
 
 guardLinks(document, post);
 keepEndInView([byId('transcript'), byId('composer')]);
@@ -35,6 +36,7 @@ configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', tex
 const mcpServers = new McpServersSection(byId('transcript'));
 const processRows = new ProcessRows(byId('processes'));
 const inlineReview = new InlineReviewControls(byId('review-after'), byId('to-review'));
+const queued = new QueuedMessages(byId('queued'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
@@ -98,7 +100,9 @@ window.addEventListener('message', (event: MessageEvent) => {
       showOnboarding(message.onboarding);
       showUsage(message.usage);
       if (message.planMode !== undefined) planMode.set(message.planMode);
+      queued.show(message.queued ?? []);
       break;
+    case 'queued': queued.show(message.items); break;
     case 'planMode': planMode.set(message.on); break;
     case 'entryAdded':
       transcript.add(message.entry);

@@ -10,6 +10,8 @@ export type AgentEvent =
   | { type: 'turnStarted'; turnId: string; userText: string; mentions?: { path: string; kind: 'file' | 'directory' }[]; reminder?: string; warnings?: string[]; agent?: string; planMode?: boolean; checkpoint?: boolean; retryOf?: string; images?: ImageAttachment[] }
   /** A local answer (`/agents list`, a usage error): shown, never sent to the model, never stored in history. */
   | { type: 'notice'; turnId: string; text: string }
+  /** A queued message reached the running turn's next model request (spec §16). */
+  | { type: 'queuedMessageDelivered'; turnId: string; id: string; text: string }
   | { type: 'thinking'; turnId: string; delta: string }
   /** refusal: the model declined (OpenAI's `refusal` field); the panel marks the answer as refused. */
   | { type: 'text'; turnId: string; delta: string; refusal?: boolean }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { historyMessageSchema, tokenUsageSchema } from '../core/history/historyMessageSchema';
 import { todoItemSchema } from '../core/tools/todoItemSchema';
 import type { ContextMode } from '../core/agents/contextMode';
-import type { ConversationTotals, TurnInProgress } from '../core/conversation/conversation';
+import { queuedMessageSchema, type ConversationTotals, type TurnInProgress } from '../core/conversation/conversation';
+import type { QueuedMessage } from '../core/queue/messageQueue';
 import type { PlanSnapshot } from '../core/plan/planSnapshot';
 import type { TokenUsage } from '../core/ports/modelClient';
 import type { TodoItem } from '../core/tools/todoStore';
@@ -35,10 +36,11 @@ export interface SmallState {
   turnInProgress?: TurnInProgress;
   plan?: PlanSnapshot;
   agentModes?: Record<string, ContextMode>;
+  queued?: QueuedMessage[];
   /** Which optional lists the conversation has at all (an empty list and none differ). */
   lists?: { agentHistories: boolean; checkpoints: boolean; changes: boolean };
 }
-export const smallStateFields = ['title', 'createdAt', 'totals', 'lastUsage', 'todos', 'turnInProgress', 'plan', 'agentModes', 'lists'] as const satisfies readonly (keyof SmallState)[];
+export const smallStateFields = ['title', 'createdAt', 'totals', 'lastUsage', 'todos', 'turnInProgress', 'plan', 'agentModes', 'queued', 'lists'] as const satisfies readonly (keyof SmallState)[];
 
 export const smallState: z.ZodType<SmallState> = z.object({
   title: z.string(),
@@ -49,6 +51,7 @@ export const smallState: z.ZodType<SmallState> = z.object({
   turnInProgress: z.looseObject({ turnId: z.string(), startedAt: z.number(), userText: z.string(), isolatedAgent: z.string().optional() }),
   plan: planSnapshotSchema,
   agentModes: z.record(z.string(), z.enum(['isolated', 'shared'])),
+  queued: z.array(queuedMessageSchema),
   lists: z.object({ agentHistories: z.boolean(), checkpoints: z.boolean(), changes: z.boolean() }),
 }).partial();
 

@@ -37,11 +37,16 @@ export const AttachedImageView = z.object({
 });
 export type AttachedImageView = z.infer<typeof AttachedImageView>;
 
+/** A message sent while a turn runs, waiting for the turn's next model request (spec §16). */
+export const QueuedMessageView = z.object({ id: z.string(), text: z.string() });
+export type QueuedMessageView = z.infer<typeof QueuedMessageView>;
+
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('send'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), images: z.optional(z.array(AttachedImageView).check(z.maxLength(10))) }),
   z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('removeQueued'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('showContext') }),
   z.object({ type: z.literal('listConversations') }),
@@ -107,7 +112,9 @@ export const HostMessage = z.discriminatedUnion('type', [
     onboarding: z.nullable(Onboarding),
     usage: z.nullable(UsageSummary),
     planMode: z.optional(z.boolean()),
+    queued: z.optional(z.array(QueuedMessageView)),
   }),
+  z.object({ type: z.literal('queued'), items: z.array(QueuedMessageView) }),
   z.object({ type: z.literal('planMode'), on: z.boolean() }),
   z.object({ type: z.literal('entryAdded'), entry: TranscriptEntry }),
   z.object({ type: z.literal('entryAppended'), id: z.string(), delta: z.string() }),

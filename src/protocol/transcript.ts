@@ -55,6 +55,8 @@ export const ConversationListItem = z.object({
   updatedAt: z.number(),
   messageCount: z.number(),
   cost: z.number(),
+  /** A turn of this conversation is running, in this view or another one (spec §16). */
+  running: z.optional(z.boolean()),
 });
 export type ConversationListItem = z.infer<typeof ConversationListItem>;
 

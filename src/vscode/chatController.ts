@@ -6,13 +6,14 @@ import type { ConversationStore } from '../core/conversation/conversationStore';
 import { randomUUID } from 'node:crypto';
 import { checkAttachedImages } from '../core/images/attachedImages';
 import type { AttachedImageView, HostMessage, WebviewMessage } from '../protocol/messages';
-import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
+import type { Onboarding } from '../protocol/transcript';
+import { errorMessage } from '../core/errorMessage';
 import { ConversationSaver } from './conversationSaver';
 import type { ReviewActions, ReviewContext } from './review/reviewActions';
 import { TranscriptProjector } from './transcriptProjector';
 import { InputPrefills } from './inputPrefills';
-import { isSavePoint } from './savePoints';
-import { errorMessage } from '../core/errorMessage';
+import { ConversationTurns } from './conversationTurns';
+import { onboardingOrProblem, planModeOrOff, storedEntries } from './safeViewReads';
 
 export interface ChatControllerDeps {
   createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
@@ -35,6 +36,10 @@ export interface ChatControllerDeps {
   onEvent?: (event: AgentEvent) => void;
   /** Diffs, Revert and Restore checkpoint (spec §8). */
   review?: ReviewActions;
+  /** Spec §16, several conversations at once: whether a conversation's turn runs in any view (history marks it). */
+  isRunning?: (conversationId: string) => boolean;
+  /** True when another view holds the conversation (and was shown): it is not opened here too. */
+  openElsewhere?: (conversationId: string) => boolean;
 }
 
 /** Owns the current conversation, keeps it saved, and mirrors it into whichever webview is attached (none while hidden). */
@@ -42,9 +47,19 @@ export class ChatController {
   private session!: AgentSession;
   private projector!: TranscriptProjector;
   private post: ((message: HostMessage) => void) | undefined;
+  private stopWatchingQueue: (() => void) | undefined;
   private readonly saver: ConversationSaver;
   private readonly ready: Promise<void>;
   private readonly prefills = new InputPrefills((text) => this.emit({ type: 'prefill', text }));
+  private readonly turns = new ConversationTurns({
+    current: () => ({ session: this.session, projector: this.projector }),
+    emit: (message) => this.emit(message),
+    scheduleSave: (session, projector) => this.scheduleSave(session, projector),
+    flush: () => this.saver.flush(),
+    started: (session) => this.deps.lastConversation.set(session.id),
+    onEvent: (event) => this.deps.onEvent?.(event),
+    log: (message) => this.deps.log(message),
+  });
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.saver = new ConversationSaver(deps.store, deps.log);
@@ -52,13 +67,32 @@ export class ChatController {
     this.ready = this.reopenLast();
   }
 
+  /** The conversation this controller holds (spec §16: each view holds its own). */
+  get conversationId(): string {
+    return this.session.id;
+  }
+
+  get busy(): boolean {
+    return this.session.busy;
+  }
+
   attach(post: (message: HostMessage) => void): void {
     this.post = post;
   }
 
-  detach(): void {
+  /** `post`: only if that view is still the attached one (a newer view may have replaced it). */
+  detach(post?: (message: HostMessage) => void): void {
+    if (post && post !== this.post) return;
     this.post = undefined;
     this.prefills.setViewReady(false);
+  }
+
+  /** The view closed for good: its turn stops (its queue is kept with the conversation) and everything is saved. */
+  async dispose(): Promise<void> {
+    this.detach();
+    this.stopWatchingQueue?.();
+    this.session.cancel();
+    await this.saver.flush();
   }
 
   /** A hidden view's content is gone; whatever must reach it waits for its next `ready`. */
@@ -75,6 +109,7 @@ export class ChatController {
       case 'send': return void this.send(message.text, message.images);
       case 'retry': return void this.retry(message.turnId);
       case 'stop': return this.session.cancel();
+      case 'removeQueued': return void this.session.queue.remove(message.id);
       case 'newChat': return void this.newChat();
       case 'runCommand': return this.deps.runCommand(message.command);
       case 'openFile': return this.deps.openFile(message.path, message.line);
@@ -98,15 +133,14 @@ export class ChatController {
 
   async send(text: string, attached: readonly AttachedImageView[] = []): Promise<void> {
     await this.ready;
-    if (this.onboarding()) return this.refreshOnboarding();
+    if (onboardingOrProblem(this.deps.onboarding, this.deps.log)) return this.refreshOnboarding();
     if (this.session.awaitingAnswer) {
       this.session.answer(text);
       return;
     }
-    if (this.session.busy) return this.deps.log('A turn is running; the message was not sent.');
     const checked = checkAttachedImages(attached, this.deps.supportsImages(), randomUUID);
     if (!checked.ok) return this.showWarning(checked.message);
-    await this.runTurn((session, sink) => session.send(text, sink, checked.images));
+    await this.turns.submit(text, checked.images);
   }
 
   /** A failed turn's Retry: its message again, from the transcript's user entry (what the user typed). */
@@ -115,33 +149,7 @@ export class ChatController {
     if (this.session.busy) return this.deps.log('A turn is running; the retry was not started.');
     const text = this.projector.entries.find((e) => e.kind === 'user' && e.turnId === turnId)?.text;
     if (text === undefined || !this.session.canRetry(turnId)) return this.showWarning('That turn can no longer be retried: send the message again.');
-    await this.runTurn((session, sink) => session.retry(turnId, text, sink));
-  }
-
-  private async runTurn(start: (session: AgentSession, sink: (event: AgentEvent) => void) => Promise<unknown>): Promise<void> {
-    const session = this.session;
-    const projector = this.projector;
-    this.deps.lastConversation.set(session.id);
-    this.emit({ type: 'busy', busy: true });
-    try {
-      await start(session, (event: AgentEvent) => {
-        // Events of a conversation the user already left must not leak into the one on screen.
-        if (session !== this.session) return;
-        this.deps.onEvent?.(event);
-        if (event.type === 'toolParamDelta' || (event.type === 'subagent' && event.event.type === 'toolParamDelta')) return;
-        for (const patch of projector.apply(event)) this.emit(patch);
-        if (event.type === 'toolCall' && event.name === 'AskUser' && !event.partial) this.emit({ type: 'busy', busy: true, awaitingAnswer: true });
-        if (event.type === 'toolResult' && event.name === 'AskUser') this.emit({ type: 'busy', busy: true, awaitingAnswer: false });
-        this.scheduleSave(session, projector);
-        if (isSavePoint(event)) void this.saver.flush();
-      });
-    } catch (error) {
-      this.deps.log(`Turn failed: ${error instanceof Error ? error.stack : String(error)}`);
-    } finally {
-      this.scheduleSave(session, projector);
-      await this.saver.flush();
-      if (session === this.session) this.emit({ type: 'busy', busy: false });
-    }
+    await this.turns.retry(turnId, text);
   }
 
   async newChat(): Promise<void> {
@@ -153,6 +161,7 @@ export class ChatController {
 
   async openConversation(id: string): Promise<void> {
     if (id === this.session.id) return this.sendSnapshot();
+    if (this.deps.openElsewhere?.(id)) return;
     const conversation = await this.deps.store.load(id);
     if (!conversation) {
       this.deps.log(`Conversation ${id} could not be loaded.`);
@@ -187,7 +196,7 @@ export class ChatController {
   }
 
   refreshPlanMode(): void {
-    this.emit({ type: 'planMode', on: this.planMode() });
+    this.emit({ type: 'planMode', on: planModeOrOff(this.deps.planMode) });
   }
 
   /** A problem the user should see in the chat (an invalid agent file), as a warning entry. */
@@ -196,7 +205,7 @@ export class ChatController {
   }
 
   refreshOnboarding(): void {
-    this.emit({ type: 'onboarding', onboarding: this.onboarding() });
+    this.emit({ type: 'onboarding', onboarding: onboardingOrProblem(this.deps.onboarding, this.deps.log) });
   }
 
   /** Writes whatever is pending; called when the extension deactivates. */
@@ -228,13 +237,16 @@ export class ChatController {
     try {
       const conversation = await this.deps.store.load(id);
       if (conversation) this.open(conversation);
+      // A reload cut the turn short; what the user had queued for it starts the next one.
+      const queued = conversation?.turnInProgress && !onboardingOrProblem(this.deps.onboarding, this.deps.log) ? this.session.queue.takeFirst() : undefined;
+      if (queued) void this.turns.runQueue(queued);
     } catch (error) {
       this.deps.log(`Could not reopen the last conversation: ${errorMessage(error)}`);
     }
   }
 
   private open(conversation: Conversation | undefined): void {
-    const projector = new TranscriptProjector(`e${Date.now().toString(36)}`, conversation ? validEntries(conversation.transcript) : []);
+    const projector = new TranscriptProjector(`e${Date.now().toString(36)}`, conversation ? storedEntries(conversation.transcript) : []);
     // The callback runs only after construction, when `session` is set.
     const session: AgentSession = this.deps.createSession(conversation, () => this.scheduleSave(session, projector));
     if (conversation) {
@@ -243,6 +255,8 @@ export class ChatController {
       const plan = session.planView;
       if (plan) projector.apply({ type: 'plan', ...plan });
     }
+    this.stopWatchingQueue?.();
+    this.stopWatchingQueue = session.queue.onChange((items) => this.emit({ type: 'queued', items: [...items] }));
     this.session = session;
     this.projector = projector;
   }
@@ -259,39 +273,23 @@ export class ChatController {
 
   private async sendConversationList(): Promise<void> {
     await this.saver.flush();
-    const items = await this.deps.store.list();
+    const items = (await this.deps.store.list()).map((item) => (this.deps.isRunning?.(item.id) ? { ...item, running: true } : item));
     this.emit({ type: 'conversations', items, currentId: this.session.id });
   }
 
   private sendSnapshot(): void {
-    const { entries, usageSummary: usage } = this.projector;
-    this.emit({ type: 'snapshot', entries, busy: this.session.busy, onboarding: this.onboarding(), usage, planMode: this.planMode() });
-  }
-
-  private planMode(): boolean {
-    try {
-      return this.deps.planMode();
-    } catch {
-      return false;
-    }
-  }
-
-  /** Never throws: a panel that cannot tell whether it is ready must still say something. */
-  private onboarding(): Onboarding | null {
-    try {
-      return this.deps.onboarding();
-    } catch (error) {
-      this.deps.log(`Onboarding check failed: ${error instanceof Error ? error.stack : String(error)}`);
-      return { title: 'Settings could not be read', message: `CodeAgent could not read its settings: ${errorMessage(error)}. Check the codeagent.* settings.`, actions: [{ label: 'Open Settings', command: 'openSettings' }] };
-    }
+    this.emit({
+      type: 'snapshot',
+      entries: this.projector.entries,
+      busy: this.session.busy,
+      onboarding: onboardingOrProblem(this.deps.onboarding, this.deps.log),
+      usage: this.projector.usageSummary,
+      planMode: planModeOrOff(this.deps.planMode),
+      queued: [...this.session.queue.messages],
+    });
   }
 
   private emit(message: HostMessage): void {
     this.post?.(message);
   }
-}
-
-/** The stored entries themselves, not copies: the store writes only what changed since it read them. */
-function validEntries(raw: unknown[]): TranscriptEntry[] {
-  return raw.filter((entry): entry is TranscriptEntry => TranscriptEntry.safeParse(entry).success);
 }

@@ -1,14 +1,11 @@
 import * as vscode from 'vscode';
-import { WebviewMessage } from '../protocol/messages';
 import type { ChatController } from './chatController';
-import { isCodeBlockAction, runCodeBlockAction } from './codeBlockActions';
-import { DeltaCoalescer } from './deltaCoalescer';
-import { openExternalLink } from './externalLinks';
+import { connectChatWebview } from './chatWebview';
 import type { ViewPart } from './viewPart';
-import { webviewHtml } from './webviewHtml';
 
 export const chatViewId = 'codeagent.chatView';
 
+/** The side panel's chat: one ChatController, the panel's conversation. */
 export class ChatViewProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
 
@@ -19,31 +16,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly parts: readonly ViewPart[] = [],
   ) {}
 
+  /** Whether the panel's chat is on screen (an approval waiting there needs no notification). */
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    view.webview.options = {
-      enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
-    };
-    view.webview.html = webviewHtml(view.webview, this.extensionUri);
-    const coalescer = new DeltaCoalescer((message) => void view.webview.postMessage(message));
-    this.controller.attach((message) => coalescer.send(message));
-    for (const part of this.parts) part.attach((message) => void view.webview.postMessage(message));
-    view.webview.onDidReceiveMessage((raw: unknown) => {
-      const parsed = WebviewMessage.safeParse(raw);
-      if (!parsed.success) return this.log(`Ignored a malformed webview message: ${parsed.error.message}`);
-      if (isCodeBlockAction(parsed.data)) return void runCodeBlockAction(parsed.data, this.log).catch((error: unknown) => this.log(`Code block action failed: ${String(error)}`));
-      if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, this.log);
-      if (this.parts.some((part) => part.handle(parsed.data))) return;
-      this.controller.handle(parsed.data);
-    });
+    const disconnect = connectChatWebview(view.webview, { extensionUri: this.extensionUri, controller: this.controller, parts: this.parts, log: this.log });
     view.onDidDispose(() => {
-      coalescer.discard();
-      if (this.view === view) {
-        this.view = undefined;
-        this.controller.detach();
-        for (const part of this.parts) part.detach();
-      }
+      if (this.view === view) this.view = undefined;
+      disconnect();
     });
   }
 

@@ -12,7 +12,7 @@ export interface ProcessesSetup {
   processes: BackgroundProcesses;
   panel: ProcessPanel;
   /** The next request's reminder of what still runs (AgentSessionDeps.inputReminder). */
-  reminder: () => string;
+  reminder: (conversationId: string) => string;
   /** Deactivation: every process stopped (SIGTERM now, SIGKILL 3 s later), none left behind. */
   stop: () => Promise<void>;
   disposables: vscode.Disposable[];
@@ -27,7 +27,7 @@ export function startBackgroundProcesses(options: { settings: () => Settings; wo
   return {
     processes,
     panel,
-    reminder: () => runningProcessesReminder(processes.running(), systemClock.now()),
+    reminder: (conversationId) => runningProcessesReminder(processes.listFor(conversationId).filter((p) => p.status === 'running'), systemClock.now()),
     stop: () => processes.stopAll(),
     disposables: [panel, terminals],
   };

@@ -100,6 +100,10 @@ export class TranscriptProjector {
         for (const warning of event.warnings ?? []) patches.push(this.add('error', warning, event.turnId, { warning: true }));
         return patches;
       }
+      case 'queuedMessageDelivered':
+        // Where the turn took it: after the tool results it follows, no longer queued (spec §16).
+        this.streaming = undefined;
+        return [this.add('user', event.text, event.turnId, { steered: true })];
       case 'thinking':
         return [this.appendStreaming('thinking', event.delta, event.turnId)];
       case 'text':

@@ -9,6 +9,7 @@ export function webviewBody(): string {
 <section id="history" aria-label="Conversation history" hidden></section>
 <main id="transcript" role="log" aria-live="polite" aria-label="Conversation"></main>
 <footer id="composer">
+  <section id="queued" aria-label="Queued messages" hidden></section>
   <section id="processes" aria-label="Background processes" hidden></section>
   <section id="to-review" class="to-review-fallback" aria-label="Changes to review" hidden></section>
   <section id="live-checklist" aria-label="Todos and plan" hidden></section>

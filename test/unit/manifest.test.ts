@@ -78,6 +78,7 @@ describe('package.json manifest', () => {
     const titles = Object.fromEntries(manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${c.category}: ${c.title}`]));
     assert.equal(titles['codeagent.acceptDiff'], 'CodeAgent: Accept');
     assert.equal(titles['codeagent.rejectDiff'], 'CodeAgent: Reject');
+    assert.equal(titles['codeagent.openChatInEditor'], 'CodeAgent: Open Chat in Editor', 'spec §16');
   });
   // Spec §11/§12: VS Code itself ignores these in Restricted Mode; the reader enforces the same and more.
   it('declares Restricted Mode support as limited, restricting every setting that grants power or routes the key', () => {

@@ -15,6 +15,7 @@ import { assistantStepMessage, toolResultMessage, type WireProtocol } from './tu
 import { errorMessage } from '../errorMessage';
 import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
 import type { ToolHooks } from '../hooks/toolHooks';
+import type { QueuedMessage } from '../queue/messageQueue';
 
 /** What the turn needs of the tool registry. */
 export interface TurnTools {
@@ -57,6 +58,11 @@ export interface TurnDeps {
   hooks?: ToolHooks;
   /** Asked before each model request after the first: news for the model (spec §15: the changes the user undid), '' for none. */
   reminder?: () => string;
+  /**
+   * The messages the user sent while the turn runs (spec §16), taken before each model request: they follow the
+   * tool results already in the scratchpad, so history and the cached prefix only grow at their end.
+   */
+  takeQueued?: () => readonly QueuedMessage[];
 }
 
 export interface TurnOutcome {
@@ -79,6 +85,12 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
   const callIds = new CallIdAllocator(deps.history.flatMap((m) => [...(m.toolCalls ?? []).map((c) => c.id), ...(m.toolCallId ? [m.toolCallId] : [])]));
 
   for (let iteration = 1; iteration <= settings.agent.maxIterations; iteration++) {
+    for (const queued of deps.takeQueued?.() ?? []) {
+      const message: ChatMessage = queued.images?.length ? { role: 'user', content: queued.text, images: queued.images } : { role: 'user', content: queued.text };
+      scratchpad.push(message);
+      record({ kind: 'user', message });
+      emit({ type: 'queuedMessageDelivered', turnId, id: queued.id, text: queued.text });
+    }
     let step;
     const reminder = iteration > 1 ? deps.reminder?.() : '';
     if (reminder) scratchpad.push({ role: 'user', content: reminder });

@@ -22,6 +22,9 @@ export class PendingApprovals implements Approver {
       };
       const onAbort = () => finish({ decision: 'rejected', feedback: 'The user stopped the turn.' });
       if (signal.aborted) return onAbort();
+      // Ids are unique within a conversation, not across the window's (spec §16): a click on one conversation's
+      // card must never decide another's call, so a second call with a waiting id is not asked at all.
+      if (this.waiting.has(info.callId)) return resolve({ decision: 'rejected', feedback: `Not asked: another conversation is waiting for approval of a call with the same id (${info.callId}). Send the call again.` });
       signal.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(info.callId, { kind: request.kind, finish });
       this.onChange?.(this.waitingEdits().length);

@@ -5,7 +5,8 @@ export type TurnEnd = 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIte
 
 /** One compressed history record a turn produces (spec §2: history keeps records, not full observations). */
 export interface TurnRecord {
-  kind: 'assistant' | 'toolResult';
+  /** `user`: a message the user queued while the turn ran, delivered between two model requests. */
+  kind: 'assistant' | 'toolResult' | 'user';
   message: ChatMessage;
   toolName?: string;
   /** On assistant records: the usage of the model call that wrote it. */

@@ -9,6 +9,7 @@ import { Checkpoint } from '../review/checkpoints';
 import type { TodoItem } from '../tools/todoStore';
 import { historyMessageSchema, tokenUsageSchema } from '../history/historyMessageSchema';
 import { todoItemSchema } from '../tools/todoItemSchema';
+import type { QueuedMessage } from '../queue/messageQueue';
 
 /** Bumped when a stored conversation changes shape; a store skips files of a later version instead of overwriting them. */
 export const conversationFormatVersion = 1;
@@ -56,6 +57,8 @@ export interface Conversation {
   checkpoints?: Checkpoint[];
   /** The change list of each turn that changed files (spec §8 `changes` entry, Revert). */
   changes?: TurnChanges[];
+  /** Messages sent during a turn and not yet delivered (spec §16): a reload keeps them queued. */
+  queued?: QueuedMessage[];
 }
 
 /** One row of the history view. */
@@ -67,6 +70,8 @@ export interface ConversationSummary {
   messageCount: number;
   cost: number;
 }
+
+export const queuedMessageSchema = z.object({ id: z.string().min(1), text: z.string() });
 
 export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   version: z.literal(conversationFormatVersion),
@@ -85,6 +90,7 @@ export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   agentModes: z.record(z.string(), z.enum(['isolated', 'shared'])).optional(),
   checkpoints: z.array(Checkpoint).optional(),
   changes: z.array(TurnChanges).optional(),
+  queued: z.array(queuedMessageSchema).optional(),
 });
 
 export const conversationSummarySchema: z.ZodType<ConversationSummary> = z.object({

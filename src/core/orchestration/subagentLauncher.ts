@@ -26,7 +26,7 @@ export interface SubagentLauncherDeps {
   /** Every tool; each child gets its share (childToolRegistry and the named agent's allow/deny). */
   tools: ToolRegistry;
   approver: Approver;
-  ports: Pick<SubagentToolContext, 'fs' | 'commands' | 'search' | 'askUser'>;
+  ports: Pick<SubagentToolContext, 'fs' | 'commands' | 'search' | 'askUser' | 'conversationId'>;
   catalog: AgentCatalog | undefined;
   environment: SessionEnvironment;
   date: string;

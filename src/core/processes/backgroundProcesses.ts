@@ -32,6 +32,8 @@ interface Entry {
   ring: OutputRing;
   /** BashOutput's cursor: the output before it was read already. */
   readPosition: number;
+  /** The conversation whose agent started it (spec §16); undefined for none in particular. */
+  owner: string | undefined;
   exited: Promise<void>;
   markExited: () => void;
   listeners: Set<(chunk: string) => void>;
@@ -53,7 +55,7 @@ export class BackgroundProcesses {
   constructor(private readonly options: BackgroundProcessesOptions) {}
 
   /** Starts `command`; throws with a message for the model when the limit is reached or it cannot start. */
-  async start(command: string, cwd: string): Promise<BackgroundProcessView> {
+  async start(command: string, cwd: string, owner?: string): Promise<BackgroundProcessView> {
     const limit = this.options.maxRunning();
     if (this.running().length >= limit) {
       const ids = this.running().map((p) => p.id).join(', ');
@@ -68,6 +70,7 @@ export class BackgroundProcesses {
       process: undefined,
       ring: new OutputRing(this.options.ringChars ?? defaultRingChars),
       readPosition: 0,
+      owner,
       exited,
       markExited,
       listeners: new Set(),
@@ -98,6 +101,20 @@ export class BackgroundProcesses {
   get(id: string): BackgroundProcessView | undefined {
     const entry = this.entries.get(id);
     return entry && { ...entry.view };
+  }
+
+  /**
+   * Spec §16: the agent of one conversation reads and stops only the processes it started (the user's panel reaches
+   * all of them). A process without an owner, or a caller without one, is not restricted.
+   */
+  visibleTo(id: string, conversationId: string | undefined): boolean {
+    const owner = this.entries.get(id)?.owner;
+    return owner === undefined || conversationId === undefined || owner === conversationId;
+  }
+
+  /** The processes the agent of `conversationId` may reach (all without one). */
+  listFor(conversationId: string | undefined): BackgroundProcessView[] {
+    return this.list().filter((p) => this.visibleTo(p.id, conversationId));
   }
 
   list(): BackgroundProcessView[] {

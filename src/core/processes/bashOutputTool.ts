@@ -16,8 +16,8 @@ const schema = z.object({
 });
 export type BashOutputParams = z.infer<typeof schema>;
 
-export function unknownProcess(processes: BackgroundProcesses | undefined, id: string): ToolFailure {
-  const known = processes?.list().map((p) => p.id) ?? [];
+export function unknownProcess(processes: BackgroundProcesses | undefined, id: string, conversationId?: string): ToolFailure {
+  const known = processes?.listFor(conversationId).map((p) => p.id) ?? [];
   return new ToolFailure('unknown_process', `No background process ${id}.${known.length ? ` Known: ${known.join(', ')}.` : ' None was started.'}`);
 }
 
@@ -30,14 +30,16 @@ export function createBashOutputTool(processes: BackgroundProcesses | undefined)
     doc: bashOutputDoc,
     paramNames: ['id'],
 
-    async run(params) {
+    async run(params, ctx) {
       const id = params.id.trim();
-      const slice = processes?.readNew(id);
-      const process = processes?.get(id);
-      if (!slice || !process) throw unknownProcess(processes, id);
+      // Another conversation's process is not this agent's to read (spec §16): as if it did not exist.
+      if (!processes?.visibleTo(id, ctx.conversationId)) throw unknownProcess(processes, id, ctx.conversationId);
+      const slice = processes.readNew(id);
+      const process = processes.get(id);
+      if (!slice || !process) throw unknownProcess(processes, id, ctx.conversationId);
       const output = clipTail(slice.text, maxReadChars, slice.dropped);
       const status = processStatusText(process);
-      const since = process.status === 'running' ? ` (for ${formatDuration(processes!.runningFor(process))})` : '';
+      const since = process.status === 'running' ? ` (for ${formatDuration(processes.runningFor(process))})` : '';
       const text = [`Process ${id} (${process.command}): ${status}${since}`, output.trim() === '' ? 'No new output since the last read.' : `New output:\n${output.replace(/\s+$/, '')}`].join('\n');
       return { status: 'success', data: { id, command: process.command, status, output }, text };
     },

@@ -28,11 +28,13 @@ export function createKillBashTool(processes: BackgroundProcesses | undefined): 
     doc: killBashDoc,
     paramNames: ['id'],
 
-    async run(params) {
+    async run(params, ctx) {
       const id = params.id.trim();
-      const outcome = await processes?.stop(id);
-      const process = processes?.get(id);
-      if (!outcome || !process) throw unknownProcess(processes, id);
+      // Another conversation's process is never stopped by this agent (spec §16).
+      if (!processes?.visibleTo(id, ctx.conversationId)) throw unknownProcess(processes, id, ctx.conversationId);
+      const outcome = await processes.stop(id);
+      const process = processes.get(id);
+      if (!outcome || !process) throw unknownProcess(processes, id, ctx.conversationId);
       const text = `Process ${id} (${process.command}) ${outcomeText[outcome]}; exit code ${process.exitCode ?? 'none (killed by a signal)'}.`;
       return { status: 'success', data: { id, outcome }, text };
     },

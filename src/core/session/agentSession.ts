@@ -27,6 +27,8 @@ import { restoredPlan } from '../plan/restoredPlan';
 import type { TaskManager } from '../plan/taskManager';
 import { ConversationReview } from '../review/conversationReview';
 import { errorMessage } from '../errorMessage';
+import { MessageQueue } from '../queue/messageQueue';
+import { withImagePlaceholders } from '../images/imageText';
 
 /** One conversation: owns its history, todos, read ledger and totals, and runs one agent turn at a time. */
 export class AgentSession {
@@ -47,6 +49,8 @@ export class AgentSession {
   private readonly agentModes: Map<string, ContextMode>;
   /** The change lists and checkpoints of this conversation (spec §8). */
   readonly review: ConversationReview;
+  /** Messages sent while a turn runs (spec §16): the turn takes them before its next model request. */
+  readonly queue: MessageQueue;
   /** The running turn's sink, for plan changes made by its tools. */
   private emitPlan: EventSink | undefined;
 
@@ -70,6 +74,8 @@ export class AgentSession {
     });
     this.todos.set(restored?.todos ?? []);
     this.usage = new UsageLedger(restored);
+    this.queue = new MessageQueue(deps.newId, restored?.queued);
+    this.queue.onChange(() => deps.onChange?.());
   }
 
   /** The plan as the panel shows it; undefined when the conversation has none. */
@@ -140,6 +146,8 @@ export class AgentSession {
       agentModes: this.agentModes.size ? Object.fromEntries(this.agentModes) : undefined,
       checkpoints: this.review.checkpoints,
       changes: this.review.changes,
+      // A queued message's images stay in memory: the stored queue names them (the log holds no image data).
+      queued: this.queue.size ? this.queue.messages.map(({ id, text, images }) => ({ id, text: withImagePlaceholders(text, images) })) : undefined,
     };
   }
 
@@ -150,8 +158,9 @@ export class AgentSession {
 
   /** True when the turn is the last one and failed before storing anything but its user message. */
   canRetry(turnId: string): boolean {
-    const last = this.history.messages.at(-1);
-    return !this.running && last?.kind === 'user' && last.turnId === turnId;
+    const [last, before] = [this.history.messages.at(-1), this.history.messages.at(-2)];
+    // A queued message the turn took is a user message of the same turn: the turn did more than store its own.
+    return !this.running && last?.kind === 'user' && last.turnId === turnId && before?.turnId !== turnId;
   }
 
   /**
@@ -211,7 +220,7 @@ export class AgentSession {
   private get turnState(): SessionState {
     return {
       deps: this.deps, sessionId: this.id, readLedger: this.readLedger, todos: this.todos, question: this.question, plan: this.plan,
-      review: this.review, usage: this.usage, agentHistories: this.agentHistories,
+      review: this.review, usage: this.usage, agentHistories: this.agentHistories, queue: this.queue,
       mainHistory: () => this.history.messages,
       nameIfUntitled: (userText) => { if (!this.title) this.title = titleFrom(userText); },
       store: (message, agent) => (agent ? this.appendAgent(agent, message) : this.append(message)),

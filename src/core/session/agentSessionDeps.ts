@@ -34,8 +34,8 @@ export interface AgentSessionDeps {
   onProblem?: (message: string) => void;
   /** Named agents (spec §7); none when absent. */
   agents?: AgentCatalog;
-  /** A reminder appended to each user message (spec §14: the background processes still running); '' for none. */
-  inputReminder?: () => string;
+  /** A reminder appended to each user message (spec §14: the background processes of this conversation still running); '' for none. */
+  inputReminder?: (conversationId: string) => string;
   /** Told the model before each of a turn's later requests (spec §15: hunks the user undid meanwhile); '' for none. */
   requestReminder?: () => string;
   /** Skills (spec §17): listed in L2, loaded by the Skill tool; none when absent. */

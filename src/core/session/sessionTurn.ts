@@ -31,6 +31,7 @@ import { imagesAsPlaceholders } from '../images/imageText';
 import { runPromptHooks, runStopHooks } from './promptHooks';
 import { toolHooks } from '../hooks/toolHooks';
 import type { UsageLedger } from './usageLedger';
+import type { MessageQueue } from '../queue/messageQueue';
 
 export interface TurnStart {
   turnId: string;
@@ -53,6 +54,7 @@ export interface SessionState {
   readonly review: ConversationReview;
   readonly usage: UsageLedger;
   readonly agentHistories: AgentHistories;
+  readonly queue: MessageQueue;
   mainHistory(): readonly HistoryMessage[];
   /** A conversation takes its title from its first message. */
   nameIfUntitled(userText: string): void;
@@ -76,7 +78,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const profile = turnProfile(tools, route, deps.agents?.agents);
   let input;
   try {
-    input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.());
+    input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.(state.sessionId));
     if (route.attached) input = { ...input, modelText: `${input.modelText}\n\n${route.attached}` };
   } catch (error) {
     if (!controller.signal.aborted) throw error;
@@ -125,6 +127,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     tools: withSkillScope(profile.tools),
     approver: deps.approver,
     toolContext: {
+      conversationId: state.sessionId,
       fs: deps.fs,
       commands: deps.commands,
       search: deps.search,
@@ -136,7 +139,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
       plan: route.planMode ? state.plan : undefined,
       runSubagent: subagentLauncher({
         model: deps.model, clock: deps.clock, settings, tools, approver: deps.approver,
-        ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser },
+        ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser, conversationId: state.sessionId },
         catalog: deps.agents, environment, date, rules, hooks,
         fallbackContextSummary: () => defaultContextSummary([...state.mainHistory()]),
         emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId,
@@ -155,6 +158,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     isConcurrentSafe: concurrentSafeTask(tools, deps.agents),
     hooks,
     reminder: deps.requestReminder,
+    takeQueued: () => state.queue.takeAll(),
   }, controller.signal).finally(() => {
     const changes = review.finish();
     if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });

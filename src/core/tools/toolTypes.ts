@@ -43,6 +43,8 @@ export interface ToolContext {
   onOutput?(chunk: string): void;
   /** Called after every file a tool wrote (spec §8 change list). */
   onFileChanged?(change: FileChange): void;
+  /** The conversation running the tool (spec §16): the background processes it starts are its own. */
+  conversationId?: string;
   /** The id of the call being run (the Task tool nests its child's events under it). */
   callId?: string;
   /** The conversation's plan (spec §7; the Task tool needs only its PlanBoard part); absent where the plan tools are not offered. */

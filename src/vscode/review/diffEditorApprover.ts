@@ -74,7 +74,8 @@ export class DiffEditorApprover implements Approver {
 
   async request(request: ApprovalRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal): Promise<ApprovalDecision> {
     if (request.kind === 'edits') return this.multiFile.request(request, info, signal);
-    if (request.kind !== 'edit') return this.pending.request(request, info, signal);
+    // Another conversation waits on this id (spec §16): refused by PendingApprovals, and its review left alone.
+    if (request.kind !== 'edit' || this.pending.isWaiting(info.callId)) return this.pending.request(request, info, signal);
     const root = this.workspaceRoot();
     const file = root ? vscode.Uri.file(path.join(root, request.path)) : undefined;
     const dirty = file && dirtyEditorOf(file);

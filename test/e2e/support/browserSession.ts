@@ -65,13 +65,14 @@ export class BrowserSession {
    * The frame holding the chat webview's content: webviews are two iframes deep (the host
    * iframe, then its active frame), so search every frame for the chat input (or `selector`), polling.
    */
-  async chatFrame(options: { selector?: string; timeoutMs?: number } = {}): Promise<Frame> {
+  async chatFrame(options: { selector?: string; timeoutMs?: number; except?: readonly Frame[] } = {}): Promise<Frame> {
     const selector = options.selector ?? CHAT_INPUT;
     const timeoutMs = options.timeoutMs ?? 30_000;
     const deadline = Date.now() + timeoutMs;
     // code-server sometimes leaves a webview blank (its service worker misses the first load): once, hide
     // the view and show it again, which makes VS Code resolve the webview anew. The host keeps the state.
-    let nudgeAt = options.selector === undefined ? Date.now() + Math.min(12_000, timeoutMs / 2) : Number.POSITIVE_INFINITY;
+    // `except`: another chat (an editor tab's) is wanted; the side panel's view is not the one to nudge.
+    let nudgeAt = options.selector === undefined && !options.except ? Date.now() + Math.min(12_000, timeoutMs / 2) : Number.POSITIVE_INFINITY;
     while (Date.now() < deadline) {
       if (Date.now() > nudgeAt) {
         nudgeAt = Number.POSITIVE_INFINITY;
@@ -80,7 +81,7 @@ export class BrowserSession {
         await this.openCodeAgentView().catch(() => undefined);
       }
       for (const frame of this.page.frames()) {
-        if (frame === this.page.mainFrame() || frame.isDetached()) continue;
+        if (frame === this.page.mainFrame() || frame.isDetached() || options.except?.includes(frame)) continue;
         try {
           if ((await frame.locator(selector).count()) > 0) return frame;
         } catch {

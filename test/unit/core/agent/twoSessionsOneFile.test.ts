@@ -1,0 +1,53 @@
+import { strict as assert } from 'node:assert';
+import { AgentSession } from '../../../../src/core/session/agentSession';
+import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
+import type { AgentEvent } from '../../../../src/core/events';
+import { createIdGenerator } from '../../../../src/core/ids';
+import { Settings } from '../../../../src/core/settings';
+import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
+import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
+import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
+import { recordingClock } from '../../../support/recordingClock';
+import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
+
+describe('Two conversations editing one file (spec §16): the mtime guard keeps them apart', function () {
+  this.timeout(15000);
+  const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
+  const newId = createIdGenerator(() => 0, 't');
+
+  function session() {
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, approval: { autoApproveEdits: true } });
+    return new AgentSession({
+      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
+      clock: recordingClock(),
+      settings: () => settings,
+      tools: createDefaultToolRegistry(),
+      ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
+      approver: new PendingApprovals(),
+      newId,
+      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
+    });
+  }
+
+  const edit = (from: string, to: string) => ({ text: `<Edit><path>src/a.ts</path><old_string>${from}</old_string><new_string>${to}</new_string></Edit>` });
+
+  it('a write by one session after the other changed the file since it read it is refused, and the other\'s change stays', async () => {
+    const first = session();
+    const second = session();
+    scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'Read it.' });
+    await first.send('read a', () => {});
+    // The other conversation changes the file (it reads it first, as the agent must).
+    await new Promise((r) => setTimeout(r, 20));
+    scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, edit('export const a = 1;', 'export const a = 2;'), { text: 'Changed.' });
+    await second.send('set a to 2', () => {});
+    assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 2;\n');
+
+    // The edit itself would apply (its text is still there): only the guard stops it.
+    scripted.server.enqueue(edit('export const', 'export let'), { text: 'Refused.' });
+    const results: Extract<AgentEvent, { type: 'toolResult' }>[] = [];
+    await first.send('set a to 3', (e) => { if (e.type === 'toolResult') results.push(e); });
+    assert.equal(results[0]?.status, 'error');
+    assert.match(results[0]!.summary, /was modified since you last read it/);
+    assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 2;\n', 'the other conversation\'s change is kept');
+  });
+});
