@@ -4,6 +4,7 @@ import { loadAgents } from '../core/agents/agentLoader';
 import type { AgentProblem } from '../core/agents/agentLoader';
 import { AgentCatalog } from '../core/orchestration/agentCatalog';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
+import { watchFiles } from './files/watchFiles';
 
 /**
  * Named agents from the workspace (`.codeagent/agents`, `.claude/agents`, `.github/agents`) and from
@@ -23,9 +24,9 @@ export function watchAgentFiles(workspaceRoot: string | undefined, report: (prob
     timer = setTimeout(() => void catalog.reload(), 200);
   };
   const watchers = [
-    ...(workspaceRoot ? ['.codeagent/agents/*.md', '.claude/agents/*.md', '.github/agents/*.agent.md'].map((glob) => new vscode.RelativePattern(vscode.Uri.file(workspaceRoot), glob)) : []),
-    new vscode.RelativePattern(vscode.Uri.file(home), '.codeagent/agents/*.md'),
-  ].map((pattern) => vscode.workspace.createFileSystemWatcher(pattern));
+    ...(workspaceRoot ? ['.codeagent/agents/*.md', '.claude/agents/*.md', '.github/agents/*.agent.md'].map((glob) => watchFiles(workspaceRoot, glob)) : []),
+    watchFiles(home, '.codeagent/agents/*.md'),
+  ];
   for (const watcher of watchers) {
     watcher.onDidCreate(reload);
     watcher.onDidChange(reload);

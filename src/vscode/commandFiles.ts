@@ -8,6 +8,7 @@ import type { McpPromptCatalog } from '../core/mcp/mcpPromptCatalog';
 import type { UserInputPrompt } from '../core/ports/userInput';
 import type { SlashCommandView, WebviewMessage } from '../protocol/messages';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
+import { watchFiles } from './files/watchFiles';
 
 const projectGlobs = ['.codeagent/commands/**/*.md', '.claude/commands/**/*.md', '.github/prompts/*.prompt.md'];
 const userGlobs = ['.codeagent/commands/**/*.md', '.claude/commands/**/*.md'];
@@ -27,11 +28,10 @@ export function watchCommandFiles(workspaceRoot: string | undefined, mcpPrompts:
     clearTimeout(timer);
     timer = setTimeout(() => void catalog.reload(), 200);
   };
-  const patterns = [
-    ...(workspaceRoot ? projectGlobs.map((glob) => new vscode.RelativePattern(vscode.Uri.file(workspaceRoot), glob)) : []),
-    ...userGlobs.map((glob) => new vscode.RelativePattern(vscode.Uri.file(home), glob)),
+  const watchers = [
+    ...(workspaceRoot ? projectGlobs.map((glob) => watchFiles(workspaceRoot, glob)) : []),
+    ...userGlobs.map((glob) => watchFiles(home, glob)),
   ];
-  const watchers = patterns.map((pattern) => vscode.workspace.createFileSystemWatcher(pattern));
   for (const watcher of watchers) {
     watcher.onDidCreate(reload);
     watcher.onDidChange(reload);

@@ -5,6 +5,7 @@ import type { Settings } from '../core/settings';
 import type { NodeMcpConnections } from '../node/mcp/nodeMcpConnections';
 import type { TrustStore } from '../core/ports/trustStore';
 import { McpServerApproval } from './trust/mcpServerApproval';
+import { watchFiles } from './files/watchFiles';
 
 /**
  * Keeps the running MCP servers in step with `.vscode/mcp.json` and `codeagent.mcp.servers` (spec §12):
@@ -27,7 +28,7 @@ export class McpServersConfig implements vscode.Disposable {
     this.approvals = new McpServerApproval(trust, output, () => void this.reload());
     const root = workspaceRoot();
     if (root) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), mcpJsonPath));
+      const watcher = watchFiles(root, mcpJsonPath);
       watcher.onDidCreate(() => this.reloadSoon());
       watcher.onDidChange(() => this.reloadSoon());
       watcher.onDidDelete(() => this.reloadSoon());

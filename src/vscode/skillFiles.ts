@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { SkillCatalog } from '../core/skills/skillCatalog';
 import { loadSkills, skillFolders, type SkillProblem } from '../core/skills/skillLoader';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
+import { watchFiles } from './files/watchFiles';
 
 /**
  * Skills (spec §17) from the workspace's `.codeagent/skills`, `.claude/skills`, `.github/skills`, `.agents/skills`
@@ -17,8 +18,10 @@ export function watchSkillFiles(workspaceRoot: string | undefined, report: (prob
     clearTimeout(timer);
     timer = setTimeout(() => void catalog.reload(), 200);
   };
-  const roots = [...(workspaceRoot ? [workspaceRoot] : []), home];
-  const watchers = roots.flatMap((root) => skillFolders.map((folder) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), `${folder}/**`))));
+  const watchers = [
+    ...(workspaceRoot ? skillFolders.map((folder) => watchFiles(workspaceRoot, `${folder}/**`)) : []),
+    ...skillFolders.map((folder) => watchFiles(home, `${folder}/**`)),
+  ];
   for (const watcher of watchers) {
     watcher.onDidCreate(reload);
     watcher.onDidChange(reload);

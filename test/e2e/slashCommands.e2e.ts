@@ -3,7 +3,9 @@
 // request carries the expanded prompt; `${input:name:default}` asks with VS Code's input box, the default prefilled.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import type { Frame } from 'playwright-core';
 import { sendAndWaitForTurn, sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
@@ -122,5 +124,42 @@ describe('slash commands from command and prompt files', function () {
     await transcriptEntries(chat, 'assistant').filter({ hasText: 'E2E: the architecture, summarised.' }).first().waitFor({ timeout: 15_000 });
     const attached = chatPosts(suite.model)[1]!;
     assert.match(lastMessage(attached).content, /<Resource server="everything" uri="demo:\/\/resource\/static\/document\/architecture\.md" mimeType="text\/markdown"><!\[CDATA\[# Everything Server/, describeMessages(attached));
+  });
+});
+
+/** Types `typed` into the input until the suggestions list shows (the view may still be starting); their labels. */
+async function suggestions(chat: Frame, typed: string): Promise<string[]> {
+  const input = chat.getByRole('textbox', { name: 'Message CodeAgent' });
+  const options = chat.locator('#completions [role="option"]');
+  await input.fill('');
+  await input.click();
+  await input.pressSequentially(typed, { delay: 20 });
+  await options.first().waitFor({ timeout: 2000 });
+  return options.locator('.completion-label').allTextContents();
+}
+
+describe('command files written while the window is open', function () {
+  // The user's home for the extension host: its command folders do not exist when the window opens.
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'codeagent-e2e-home-'));
+  const suite = useCodeServerSuite({ env: { HOME: home } });
+  after(() => fs.rmSync(home, { recursive: true, force: true }));
+
+  it('a command file written in folders that did not exist, in the workspace and in ~/.claude/commands, is offered by / within seconds', async function () {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'late-command' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await eventually(async () => assert.ok((await suggestions(chat, '/')).includes('/plan')), { timeoutMs: 20_000, message: 'the / suggestions' });
+    assert.ok(!(await suggestions(chat, '/')).includes('/late'));
+
+    fs.mkdirSync(path.join(workspace, '.claude', 'commands'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, '.claude', 'commands', 'late.md'), '---\ndescription: Written after the window opened\n---\nSay late.\n');
+    await eventually(async () => assert.ok((await suggestions(chat, '/la')).includes('/late')), { timeoutMs: 20_000, message: '/late offered once its file exists' });
+
+    // Under the home folder the watcher is rooted at ~/.claude/commands, never at home: while it is missing, its
+    // nearest existing parent is watched for it.
+    fs.mkdirSync(path.join(home, '.claude', 'commands'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.claude', 'commands', 'mine.md'), '---\ndescription: My own command\n---\nSay mine.\n');
+    await eventually(async () => assert.ok((await suggestions(chat, '/mi')).includes('/mine')), { timeoutMs: 20_000, message: '/mine offered once ~/.claude/commands/mine.md exists' });
   });
 });

@@ -8,6 +8,7 @@ import { canonicalDefinition } from '../../core/trust/canonicalDefinition';
 import { activeHooks } from '../../core/trust/hookTrust';
 import { NodeHookRunner } from '../../node/hooks/nodeHookRunner';
 import { NodeWorkspaceFs } from '../../node/nodeWorkspaceFs';
+import { watchFiles } from '../files/watchFiles';
 
 export interface WorkspaceHooksDeps {
   workspaceRoot: string | undefined;
@@ -69,11 +70,10 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
     clearTimeout(timer);
     timer = setTimeout(() => void reload(), 200);
   };
-  const patterns = [
-    ...(deps.workspaceRoot ? workspaceHookFiles.map((file) => new vscode.RelativePattern(vscode.Uri.file(deps.workspaceRoot!), file)) : []),
-    ...userHookFiles.map((file) => new vscode.RelativePattern(vscode.Uri.file(home), file)),
+  const watchers = [
+    ...(deps.workspaceRoot ? workspaceHookFiles.map((file) => watchFiles(deps.workspaceRoot!, file)) : []),
+    ...userHookFiles.map((file) => watchFiles(home, file)),
   ];
-  const watchers = patterns.map((pattern) => vscode.workspace.createFileSystemWatcher(pattern));
   for (const watcher of watchers) {
     watcher.onDidCreate(scheduleReload);
     watcher.onDidChange(scheduleReload);
