@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 /** CRC-32 of PNG chunks. */
-function crc32(bytes: Uint8Array): number {
+export function crc32(bytes: Uint8Array): number {
   let crc = ~0;
   for (const byte of bytes) {
     crc ^= byte;
@@ -10,7 +10,8 @@ function crc32(bytes: Uint8Array): number {
   return ~crc >>> 0;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'ascii');
@@ -29,7 +30,7 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** The header bytes of a baseline JPEG with an APP0 segment before its frame: enough for type and size. */

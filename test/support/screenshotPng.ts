@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { solidPng } from './imageBytes';
+import { crc32, pngChunk, solidPng } from './imageBytes';
 
 /**
  * A PNG shaped like a real screenshot of `targetBytes` or so: flat UI areas and rows of noisy "text"
@@ -32,25 +32,7 @@ export function screenshotPng(width: number, height: number, targetBytes: number
   const ihdrEnd = 8 + 25;
   const ihdr = Buffer.from(header.subarray(0, ihdrEnd));
   ihdr.writeUInt32BE(height, 8 + 8 + 4);
-  return Buffer.concat([withFixedCrc(ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
+  return Buffer.concat([withFixedCrc(ihdr), pngChunk('IDAT', deflateSync(raw, { level: 6 })), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 function withFixedCrc(signatureAndIhdr: Buffer): Buffer {
