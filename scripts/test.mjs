@@ -1,12 +1,10 @@
 // `npm test`: every check and test, on two tracks at once so neither core waits.
 //   checks: lint → typecheck → unit tests (their output is held and printed as one block per step)
 //   e2e:    provision code-server → package → the e2e suite in real VS Code (streamed live)
-// The e2e track is the longer one, so the checks track runs at a lower CPU priority (nice 10): it takes what the
-// e2e track leaves while a VS Code window waits, and still ends first. Exit code: non-zero when any step of either
-// track failed.
+// Most of a track's time is spent waiting (a VS Code window booting, a timer in a test), so the two
+// overlap well even on two cores. Exit code: non-zero when any step of either track failed.
 // CODEAGENT_TEST_SERIAL=1 runs the tracks one after the other (e.g. to read a failing run's output in order).
 import { spawn } from 'node:child_process';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkSystemDeps, root } from './codeServer.mjs';
 
@@ -24,14 +22,6 @@ const CHECKS = [
 function runNode(args, held) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
-    // Before the child starts its workers and browsers, which inherit it.
-    if (held && child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, 10);
-      } catch {
-        // not allowed here: same priority as the e2e track
-      }
-    }
     if (held) {
       child.stdout.on('data', (chunk) => held.push(chunk));
       child.stderr.on('data', (chunk) => held.push(chunk));
