@@ -4,7 +4,7 @@ import { loadAgents } from '../core/agents/agentLoader';
 import type { AgentProblem } from '../core/agents/agentLoader';
 import { AgentCatalog } from '../core/orchestration/agentCatalog';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
-import { watchFiles } from './files/watchFiles';
+import { reloadOnChange } from './files/watchFiles';
 
 /**
  * Named agents from the workspace (`.codeagent/agents`, `.claude/agents`, `.github/agents`) and from
@@ -17,20 +17,9 @@ export function watchAgentFiles(workspaceRoot: string | undefined, report: (prob
     report,
   );
   void catalog.reload();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // Saving several files at once (a checkout) reloads once.
-  const reload = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void catalog.reload(), 200);
-  };
-  const watchers = [
-    ...(workspaceRoot ? ['.codeagent/agents/*.md', '.claude/agents/*.md', '.github/agents/*.agent.md'].map((glob) => watchFiles(workspaceRoot, glob)) : []),
-    watchFiles(home, '.codeagent/agents/*.md'),
-  ];
-  for (const watcher of watchers) {
-    watcher.onDidCreate(reload);
-    watcher.onDidChange(reload);
-    watcher.onDidDelete(reload);
-  }
-  return { catalog, disposables: [...watchers, { dispose: () => clearTimeout(timer) }] };
+  const watched = reloadOnChange([
+    ...(workspaceRoot ? ['.codeagent/agents/*.md', '.claude/agents/*.md', '.github/agents/*.agent.md'].map((glob) => [workspaceRoot, glob] as const) : []),
+    [home, '.codeagent/agents/*.md'],
+  ], () => catalog.reload());
+  return { catalog, disposables: [watched] };
 }

@@ -8,7 +8,7 @@ import type { McpPromptCatalog } from '../core/mcp/mcpPromptCatalog';
 import type { UserInputPrompt } from '../core/ports/userInput';
 import type { SlashCommandView, WebviewMessage } from '../protocol/messages';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
-import { watchFiles } from './files/watchFiles';
+import { reloadOnChange } from './files/watchFiles';
 
 const projectGlobs = ['.codeagent/commands/**/*.md', '.claude/commands/**/*.md', '.github/prompts/*.prompt.md'];
 const userGlobs = ['.codeagent/commands/**/*.md', '.claude/commands/**/*.md'];
@@ -23,21 +23,11 @@ export function watchCommandFiles(workspaceRoot: string | undefined, mcpPrompts:
   const catalog = new CommandCatalog(() => loadCommands({ project: new NodeWorkspaceFs(workspaceRoot ?? home), user: new NodeWorkspaceFs(home) }), report);
   const panel = new SlashCommandsPanel(catalog, mcpPrompts);
   void catalog.reload();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const reload = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void catalog.reload(), 200);
-  };
-  const watchers = [
-    ...(workspaceRoot ? projectGlobs.map((glob) => watchFiles(workspaceRoot, glob)) : []),
-    ...userGlobs.map((glob) => watchFiles(home, glob)),
-  ];
-  for (const watcher of watchers) {
-    watcher.onDidCreate(reload);
-    watcher.onDidChange(reload);
-    watcher.onDidDelete(reload);
-  }
-  const disposables: vscode.Disposable[] = [...watchers, { dispose: () => clearTimeout(timer) }, { dispose: () => panel.dispose() }];
+  const watched = reloadOnChange([
+    ...(workspaceRoot ? projectGlobs.map((glob) => [workspaceRoot, glob] as const) : []),
+    ...userGlobs.map((glob) => [home, glob] as const),
+  ], () => catalog.reload());
+  const disposables: vscode.Disposable[] = [watched, { dispose: () => panel.dispose() }];
   return { catalog, panel, userInput: inputBoxPrompt, disposables };
 }
 

@@ -28,11 +28,7 @@ export class McpServersConfig implements vscode.Disposable {
     this.approvals = new McpServerApproval(trust, output, () => void this.reload());
     const root = workspaceRoot();
     if (root) {
-      const watcher = watchFiles(root, mcpJsonPath);
-      watcher.onDidCreate(() => this.reloadSoon());
-      watcher.onDidChange(() => this.reloadSoon());
-      watcher.onDidDelete(() => this.reloadSoon());
-      this.disposables.push(watcher);
+      this.disposables.push(watchFiles(root, mcpJsonPath, () => this.reloadSoon()));
     }
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {

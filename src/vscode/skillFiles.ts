@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { SkillCatalog } from '../core/skills/skillCatalog';
 import { loadSkills, skillFolders, type SkillProblem } from '../core/skills/skillLoader';
 import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
-import { watchFiles } from './files/watchFiles';
+import { reloadOnChange } from './files/watchFiles';
 
 /**
  * Skills (spec §17) from the workspace's `.codeagent/skills`, `.claude/skills`, `.github/skills`, `.agents/skills`
@@ -13,19 +13,7 @@ export function watchSkillFiles(workspaceRoot: string | undefined, report: (prob
   const home = os.homedir();
   const catalog = new SkillCatalog(() => loadSkills({ project: workspaceRoot ? new NodeWorkspaceFs(workspaceRoot) : undefined, user: new NodeWorkspaceFs(home) }), report);
   void catalog.reload();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const reload = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void catalog.reload(), 200);
-  };
-  const watchers = [
-    ...(workspaceRoot ? skillFolders.map((folder) => watchFiles(workspaceRoot, `${folder}/**`)) : []),
-    ...skillFolders.map((folder) => watchFiles(home, `${folder}/**`)),
-  ];
-  for (const watcher of watchers) {
-    watcher.onDidCreate(reload);
-    watcher.onDidChange(reload);
-    watcher.onDidDelete(reload);
-  }
-  return { catalog, disposables: [...watchers, { dispose: () => clearTimeout(timer) }] };
+  const roots = [...(workspaceRoot ? [workspaceRoot] : []), home];
+  const watched = reloadOnChange(roots.flatMap((root) => skillFolders.map((folder) => [root, `${folder}/**`] as const)), () => catalog.reload());
+  return { catalog, disposables: [watched] };
 }

@@ -8,7 +8,7 @@ import { canonicalDefinition } from '../../core/trust/canonicalDefinition';
 import { activeHooks } from '../../core/trust/hookTrust';
 import { NodeHookRunner } from '../../node/hooks/nodeHookRunner';
 import { NodeWorkspaceFs } from '../../node/nodeWorkspaceFs';
-import { watchFiles } from '../files/watchFiles';
+import { reloadOnChange } from '../files/watchFiles';
 
 export interface WorkspaceHooksDeps {
   workspaceRoot: string | undefined;
@@ -65,20 +65,10 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
   };
   void reload();
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const scheduleReload = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void reload(), 200);
-  };
-  const watchers = [
-    ...(deps.workspaceRoot ? workspaceHookFiles.map((file) => watchFiles(deps.workspaceRoot!, file)) : []),
-    ...userHookFiles.map((file) => watchFiles(home, file)),
-  ];
-  for (const watcher of watchers) {
-    watcher.onDidCreate(scheduleReload);
-    watcher.onDidChange(scheduleReload);
-    watcher.onDidDelete(scheduleReload);
-  }
+  const watched = reloadOnChange([
+    ...(deps.workspaceRoot ? workspaceHookFiles.map((file) => [deps.workspaceRoot!, file] as const) : []),
+    ...userHookFiles.map((file) => [home, file] as const),
+  ], reload);
 
   const dispatcher = new HookDispatcher({
     hooks: async () => {
@@ -93,5 +83,5 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
       deps.tell(message);
     },
   });
-  return { dispatcher, disposables: [...watchers, { dispose: () => clearTimeout(timer) }] };
+  return { dispatcher, disposables: [watched] };
 }
