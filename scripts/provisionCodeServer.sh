@@ -36,7 +36,9 @@ vscode_deps() {
   # @vscode/ripgrep's postinstall downloads from GitHub; it exits early when bin/ exists.
   mkdir -p node_modules/@vscode/ripgrep/bin
   ln -sf "$(command -v rg)" node_modules/@vscode/ripgrep/bin/rg
-  npm_config_yes=true npm rebuild --loglevel=error
+  # Only the native modules VS Code loads on Linux: kerberos (a lazy import for a proxy's Negotiate auth) and the
+  # Windows-only ones took a third of this step's compile time for nothing.
+  npm_config_yes=true npm rebuild @parcel/watcher @vscode/spdlog @vscode/deviceid native-watchdog node-pty --loglevel=error
   ln -sfn node_modules node_modules.asar
 }
 builtin_extensions() {

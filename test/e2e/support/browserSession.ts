@@ -1,13 +1,11 @@
 // Debian's Chromium driven by playwright-core, showing one code-server workbench.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { fileSafe, testResultsDir } from './paths';
-import { runRoot } from './runRoot';
+import { freshPage } from './sharedChromium';
 
 export const CHAT_INPUT = 'textarea[aria-label="Message CodeAgent"]';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** Sessions not closed yet, so a failed test's hook can photograph them. */
 export const openSessions = new Set<BrowserSession>();
@@ -16,33 +14,22 @@ export class BrowserSession {
   /** Page console messages and errors, for failure reports. */
   readonly consoleLines: string[] = [];
 
-  private constructor(
-    readonly browser: Browser,
-    readonly page: Page,
-  ) {
+  private constructor(readonly page: Page) {
     page.on('console', (message) => this.consoleLines.push(`[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => this.consoleLines.push(`[pageerror] ${error.stack ?? error.message}`));
   }
 
   /** Opens `url` (a code-server workbench URL) and waits for the workbench. */
   static async open(url: string, options: { timeoutMs?: number } = {}): Promise<BrowserSession> {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-      // Chromium's crash-report settings and dconf cache go to the run dir, not ~/.config, ~/.cache.
-      env: { ...process.env, XDG_CONFIG_HOME: path.join(runRoot(), 'chromium-config'), XDG_CACHE_HOME: path.join(runRoot(), 'chromium-cache') },
-    });
+    const page = await freshPage(url);
+    const session = new BrowserSession(page);
     try {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const page = await context.newPage();
-      const session = new BrowserSession(browser, page);
       openSessions.add(session);
       await page.goto(url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs ?? 60_000 });
       await page.locator('.monaco-workbench').waitFor({ timeout: options.timeoutMs ?? 60_000 });
       return session;
     } catch (error) {
-      await browser.close().catch(() => undefined);
+      await session.close();
       throw error;
     }
   }
@@ -103,6 +90,6 @@ export class BrowserSession {
 
   async close(): Promise<void> {
     openSessions.delete(this);
-    await this.browser.close().catch(() => undefined);
+    await this.page.close().catch(() => undefined);
   }
 }

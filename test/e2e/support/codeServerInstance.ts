@@ -5,7 +5,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { freePort } from './freePort';
+import { testBuiltinExtensionsDir } from './builtinExtensions';
+import { freePort, portIsFree } from './freePort';
 import { codeServerPackageDir, extensionVsix } from './paths';
 import { isAlive, killTree, windowProcesses } from './processTree';
 import { freshDir, runRoot } from './runRoot';
@@ -29,6 +30,8 @@ export const QUIET_USER_SETTINGS: Record<string, unknown> = {
   'update.showReleaseNotes': false,
   'git.openRepositoryInParentFolders': 'never',
   'window.restoreWindows': 'none',
+  // Offline: TypeScript would start its typings installer to fetch @types from the registry, in vain.
+  'typescript.disableAutomaticTypeAcquisition': true,
 };
 
 /** API keys the extension (or a library it uses) might read; emptied so a developer's keys never leak in. */
@@ -44,6 +47,11 @@ export interface CodeServerOptions {
 }
 
 const installs = new Map<string, Promise<void>>();
+/**
+ * The port of this process's last code-server. The next one takes it again when it is free, so the workbench's
+ * scripts keep the URLs the shared browser (sharedChromium.ts) has in its cache.
+ */
+let lastPort: number | undefined;
 const live = new Set<CodeServerInstance>();
 /** Servers not stopped yet, so a failed test's hook can save their logs. */
 export function liveCodeServers(): CodeServerInstance[] {
@@ -179,7 +187,8 @@ export class CodeServerInstance {
 
     let lastError: unknown;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const port = await freePort();
+      const port = attempt === 0 && lastPort !== undefined && (await portIsFree(lastPort)) ? lastPort : await freePort();
+      const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
       const log = fs.openSync(logFile, 'a');
       const child = spawn(
         process.execPath,
@@ -194,6 +203,7 @@ export class CodeServerInstance {
           '--disable-getting-started-override',
           '--user-data-dir', userDataDir,
           '--extensions-dir', extDir,
+          '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir),
         ],
         { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, options.env) },
       );
@@ -201,7 +211,8 @@ export class CodeServerInstance {
       const instance = new CodeServerInstance(port, dir, userDataDir, logFile, child);
       live.add(instance);
       try {
-        await instance.waitUntilReady(60_000);
+        await instance.waitUntilReady(60_000, logStart);
+        lastPort = port;
         return instance;
       } catch (error) {
         lastError = error;
@@ -211,14 +222,23 @@ export class CodeServerInstance {
     throw lastError;
   }
 
-  private async waitUntilReady(timeoutMs: number): Promise<void> {
+  /** Ready when this server's own log (from `logStart` on) says it listens and the port answers: not another's. */
+  private async waitUntilReady(timeoutMs: number, logStart: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.exited) throw new Error(`code-server exited during start-up; log: ${this.logFile}\n${this.logTail()}`);
-      if (await httpOk(`${this.baseUrl}/healthz`)) return;
+      if (this.logSince(logStart).includes(`server listening on ${this.baseUrl}`) && (await httpOk(`${this.baseUrl}/healthz`))) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`code-server did not answer on ${this.baseUrl} within ${timeoutMs} ms; log: ${this.logFile}\n${this.logTail()}`);
+  }
+
+  private logSince(offset: number): string {
+    try {
+      return fs.readFileSync(this.logFile).subarray(offset).toString('utf8');
+    } catch {
+      return '';
+    }
   }
 
   logTail(lines = 40): string {

@@ -13,3 +13,13 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Whether `port` on 127.0.0.1 can be listened on right now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
