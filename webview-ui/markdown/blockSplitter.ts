@@ -185,6 +185,24 @@ export function isOpenFence(token: Token): boolean {
 
 const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 const formattingElements = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
+/** The HTML parser's "special" elements (and ruby's, which implied end tags touch): they change scopes and modes. */
+const specialElements = new Set([
+  'address', 'applet', 'area', 'article', 'aside', 'base', 'basefont', 'bgsound', 'blockquote', 'body', 'br', 'button',
+  'caption', 'center', 'col', 'colgroup', 'dd', 'details', 'dir', 'div', 'dl', 'dt', 'embed', 'fieldset', 'figcaption',
+  'figure', 'footer', 'form', 'frame', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hgroup', 'hr',
+  'html', 'iframe', 'img', 'input', 'keygen', 'li', 'link', 'listing', 'main', 'marquee', 'menu', 'meta', 'nav',
+  'noembed', 'noframes', 'noscript', 'object', 'ol', 'optgroup', 'option', 'p', 'param', 'plaintext', 'pre', 'rb', 'rp',
+  'rt', 'rtc', 'script', 'search', 'section', 'select', 'source', 'style', 'summary', 'table', 'tbody', 'td', 'template',
+  'textarea', 'tfoot', 'th', 'thead', 'title', 'tr', 'track', 'ul', 'wbr', 'xmp', 'svg', 'math',
+]);
+
+/**
+ * An ordinary element (`<span>`, `<kbd>`, or prose like "from <host>" or "a List<T>") opened inside a paragraph,
+ * list item, heading or table cell is popped by that container's end tag, so it cannot reach the next block.
+ */
+function closedByItsContainer(name: string): boolean {
+  return !specialElements.has(name) && !formattingElements.has(name);
+}
 const htmlPiece = /<!--[\s\S]*?-->|<!--|<\/([a-zA-Z][a-zA-Z0-9-]*)\s*>|<([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/g;
 
 /**
@@ -202,18 +220,21 @@ class HtmlBalance {
 
   scan(token: Token): void {
     if (!containsHtml(token)) return;
+    // Raw HTML inside another block's inline text (not an HTML block of its own) sits in that block's container.
+    const inContainer = token.type !== 'html';
     marked.walkTokens([token], (inner) => {
-      if (inner.type === 'html') this.scanHtml((inner as Tokens.HTML).text);
+      if (inner.type === 'html') this.scanHtml((inner as Tokens.HTML).text, inContainer);
     });
   }
 
-  private scanHtml(html: string): void {
+  private scanHtml(html: string, inContainer: boolean): void {
     for (const match of html.matchAll(htmlPiece)) {
       const [piece, closing, opening] = match;
       if (piece === '<!--') this.broken = true; // an unclosed comment swallows everything after it
       else if (closing) this.close(closing.toLowerCase());
       else if (opening && !voidElements.has(opening.toLowerCase())) {
         const name = opening.toLowerCase();
+        if (inContainer && closedByItsContainer(name)) continue;
         if (name === 'plaintext' || name === 'xmp' || name === 'template' || name === 'svg' || name === 'math') this.broken = true;
         this.open.push(name);
       }

@@ -114,6 +114,30 @@ describe('BlockSplitter', function () {
     assert.equal(view.frozenRaw[0], '<div>\n\nInside.\n\nStill inside.\n\nAnd more.\n\n</div>\n\n');
   });
 
+  it('freezes the blocks after an ordinary element opened in prose ("from <host>", "List<T>"): its container closes it', () => {
+    const prose = 'Point it at <host> and a List<T> of names.\n\n# Returns Promise<void>\n\n- a <url> in an item\n\n';
+    const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n\n';
+    const splitter = new BlockSplitter();
+    let text = prose;
+    let maxTail = 0;
+    for (let i = 0; i < 200; i++) {
+      text += paragraph;
+      splitter.update(text);
+      maxTail = Math.max(maxTail, text.length - splitter.openOffset);
+    }
+    assert.ok(maxTail <= 3 * paragraph.length, `the open tail stays small (${maxTail} characters of ${text.length})`);
+    assert.equal(stream(chunks(text, 16)).html(), whole(text));
+  });
+
+  it('keeps the blocks after a formatting or special element left open in prose together with it', () => {
+    for (const opened of ['<b>bold', '<a href="x">link', '<textarea>', '<button>', '<select>', '<li>item']) {
+      const text = `Start ${opened} never closed.\n\nNext.\n\nMore.\n\nLast.\n\nReally last.\n`;
+      const view = stream(chunks(text, 4));
+      assert.deepEqual(view.frozenRaw, [], `${opened}: nothing after it is final`);
+      assert.equal(view.html(), whole(text), opened);
+    }
+  });
+
   it('re-lexes only the open tail: the work per update does not grow with the frozen text', () => {
     const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n\n';
     const splitter = new BlockSplitter();

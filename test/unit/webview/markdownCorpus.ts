@@ -130,6 +130,25 @@ Next paragraph.
 Last.
 `;
 
+/** Angle brackets in prose as models write them: ordinary elements that the paragraph, item, heading or cell closes. */
+export const tagsInProse = `Point it at <host> and a List<T> of names.
+
+# Returns Promise<void>
+
+- a <url> in a list item
+- <kbd>Ctrl</kbd>+<kbd>S</kbd> saves
+
+| type | example |
+|------|---------|
+| Map<K, V> | <span>cell |
+
+A <textarea> in prose swallows what follows
+
+Next paragraph.
+
+Last.
+`;
+
 export function realMarkdown(): Array<{ name: string; text: string }> {
   const files = ['README.md', 'docs/architecture.md', ...fs.readdirSync(path.join(root, 'prompts')).filter((f) => f.endsWith('.md')).map((f) => `prompts/${f}`)];
   return files.map((name) => ({ name, text: fs.readFileSync(path.join(root, name), 'utf8') }));
@@ -141,6 +160,7 @@ export function corpus(): Array<{ name: string; text: string }> {
     { name: 'late definitions', text: lateDefinitions },
     { name: 'late kinds', text: lateKinds },
     { name: 'html across blocks', text: htmlAcrossBlocks },
+    { name: 'tags in prose', text: tagsInProse },
     ...realMarkdown(),
   ];
 }
