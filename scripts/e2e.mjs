@@ -10,6 +10,16 @@ import * as path from 'node:path';
 import { checkSystemDeps, packageExtension, phase, provisionCodeServer, root, vsixPath } from './codeServer.mjs';
 
 const started = Date.now();
+
+/** The e2e files by how many tests they hold, then by size, most first. */
+function longestFirst(dir) {
+  const weight = (file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    return (text.match(/^\s*it\(/gm)?.length ?? 0) * 1e6 + text.length;
+  };
+  return fs.readdirSync(dir).filter((name) => name.endsWith('.e2e.ts')).map((name) => path.join(dir, name))
+    .map((file) => ({ file, weight: weight(file) })).sort((a, b) => b.weight - a.weight).map(({ file }) => path.relative(root, file));
+}
 const done = (code) => {
   console.log(`\ne2e total: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   process.exit(code);
@@ -27,8 +37,12 @@ try {
 
   const jobs = Number(process.env.CODEAGENT_E2E_JOBS ?? 2);
   const parallel = jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : [];
+  const args = process.argv.slice(2);
+  // The workers take files in this order: the files with the most tests first, so the last to start are short and
+  // both workers finish at about the same time (mocha adds the config's spec after these, without repeats).
+  const order = args.some((arg) => arg.endsWith('.ts')) ? [] : longestFirst(path.join(root, 'test', 'e2e'));
   const code = await phase(`mocha e2e (${jobs > 1 ? `${jobs} workers` : 'one file at a time'})`, () => new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', '.mocharc.e2e.json', ...parallel, ...process.argv.slice(2)], {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', '.mocharc.e2e.json', ...parallel, ...args, ...order], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, CODEAGENT_SUITE_LABEL: 'e2e', CODEAGENT_E2E_CODE_SERVER: packageDir, CODEAGENT_E2E_VSIX: vsix },
