@@ -6,19 +6,26 @@
 // CODEAGENT_SKIP_PACKAGE=1 reuses out/codeagent.vsix (or CODEAGENT_E2E_VSIX); CODEAGENT_E2E_KEEP=1 keeps the temp run dir.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkSystemDeps, packageExtension, phase, provisionCodeServer, root, vsixPath } from './codeServer.mjs';
 
 const started = Date.now();
 
-/** The e2e files by how many tests they hold, then by size, most first. */
-function longestFirst(dir) {
+/** .mocharc.e2e.json with its spec as a list of the e2e files by how many tests they hold, then by size, most first. */
+function longestFirstConfig() {
+  const dir = path.join(root, 'test', 'e2e');
   const weight = (file) => {
     const text = fs.readFileSync(file, 'utf8');
     return (text.match(/^\s*it\(/gm)?.length ?? 0) * 1e6 + text.length;
   };
-  return fs.readdirSync(dir).filter((name) => name.endsWith('.e2e.ts')).map((name) => path.join(dir, name))
-    .map((file) => ({ file, weight: weight(file) })).sort((a, b) => b.weight - a.weight).map(({ file }) => path.relative(root, file));
+  const spec = fs.readdirSync(dir).filter((name) => name.endsWith('.e2e.ts')).map((name) => path.join(dir, name))
+    .map((file) => ({ file, weight: weight(file) })).sort((a, b) => b.weight - a.weight).map(({ file }) => file);
+  const config = { ...JSON.parse(fs.readFileSync(path.join(root, '.mocharc.e2e.json'), 'utf8')), spec };
+  const file = path.join(os.tmpdir(), `codeagent-mocharc-e2e-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  process.once('exit', () => fs.rmSync(file, { force: true }));
+  return file;
 }
 const done = (code) => {
   console.log(`\ne2e total: ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -38,11 +45,12 @@ try {
   const jobs = Number(process.env.CODEAGENT_E2E_JOBS ?? 2);
   const parallel = jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : [];
   const args = process.argv.slice(2);
-  // The workers take files in this order: the files with the most tests first, so the last to start are short and
-  // both workers finish at about the same time (mocha adds the config's spec after these, without repeats).
-  const order = args.some((arg) => arg.endsWith('.ts')) ? [] : longestFirst(path.join(root, 'test', 'e2e'));
+  // The workers take the files in the config's order: the files with the most tests first, so the last to start
+  // are short and both workers finish at about the same time. Files named on the command line are added to the
+  // config's spec by mocha, so then the config is used as it is.
+  const config = args.some((arg) => arg.endsWith('.ts')) ? '.mocharc.e2e.json' : longestFirstConfig();
   const code = await phase(`mocha e2e (${jobs > 1 ? `${jobs} workers` : 'one file at a time'})`, () => new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', '.mocharc.e2e.json', ...parallel, ...args, ...order], {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', config, ...parallel, ...args], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, CODEAGENT_SUITE_LABEL: 'e2e', CODEAGENT_E2E_CODE_SERVER: packageDir, CODEAGENT_E2E_VSIX: vsix },

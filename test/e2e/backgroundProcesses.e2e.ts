@@ -2,9 +2,10 @@
 // BashOutput, listed as a running process row, mirrored in a terminal by `Show output`, stopped from its row;
 // another stopped by KillBash; and none left behind when the extension host stops or is killed.
 import * as assert from 'node:assert/strict';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { sendChatMessage, TRANSCRIPT, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { runCommand } from './support/commandPalette';
 import { eventually } from './support/eventually';
 import { groupMembers, processesWith } from './support/markedProcesses';
 import { chatPosts, lastMessage } from './support/modelRequests';
@@ -15,18 +16,10 @@ const marker = (name: string) => `codeagent-e2e-${name}-${run}`;
 const ticker = (name: string) => `echo ${marker(name)}; i=0; while true; do i=$((i+1)); echo tick $i; sleep 0.3; done`;
 const background = (command: string) => `<Bash>\n<command>${command}</command>\n<run_in_background>true</run_in_background>\n</Bash>`;
 
-async function runPaletteCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click({ timeout: 10_000 });
-}
-
 const processRow = (chat: Frame, id: string) => chat.locator(`[data-kind="process"][data-process="${id}"]`);
 
 /** Clicks Run on the approval card of the `index`-th Bash call (-1: the last). */
-async function runCommand(chat: Frame, index: number): Promise<void> {
+async function acceptCommand(chat: Frame, index: number): Promise<void> {
   const cards = chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Bash"]`);
   const card = (index < 0 ? cards.last() : cards.nth(index)).locator('[data-kind="approval"]');
   await card.getByRole('button', { name: 'Accept' }).click({ timeout: 30_000 });
@@ -54,8 +47,8 @@ describe('background processes', function () {
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
     await sendChatMessage(chat, 'Start the ticker in the background');
-    await runCommand(chat, 0);
-    await runCommand(chat, 1);
+    await acceptCommand(chat, 0);
+    await acceptCommand(chat, 1);
     await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'The ticker runs as bg-1.' }).waitFor({ timeout: 30_000 });
     await waitForIdle(chat);
 
@@ -91,9 +84,9 @@ describe('background processes', function () {
     await eventually(async () => assert.ok(await session.page.evaluate(named), `a terminal named ${terminalName}`), { timeoutMs: 20_000 });
     const terminalText = () => session.page.locator('.terminal-wrapper.active .xterm-rows').innerText();
     await eventually(async () => assert.match(await terminalText(), /tick \d+/), { timeoutMs: 20_000, message: 'the terminal shows ticks' });
-    await runPaletteCommand(session.page, 'Terminal: Scroll to Top');
+    await runCommand(session.page, 'Terminal: Scroll to Top');
     await eventually(async () => assert.match(await terminalText(), new RegExp(`${marker('A')}\\s+tick 1\\s+tick 2\\s`)), { timeoutMs: 10_000, message: 'the output from before the terminal opened, from its first line' });
-    await runPaletteCommand(session.page, 'Terminal: Scroll to Bottom');
+    await runCommand(session.page, 'Terminal: Scroll to Bottom');
     const lastTick = async () => Math.max(0, ...[...(await terminalText()).matchAll(/tick (\d+)/g)].map((m) => Number(m[1])));
     const before = await lastTick();
     await eventually(async () => assert.ok((await lastTick()) > before + 2, `new ticks arrive live (after tick ${before})`), { timeoutMs: 10_000 });
@@ -114,7 +107,7 @@ describe('background processes', function () {
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
     await sendChatMessage(chat, 'Start C');
-    await runCommand(chat, 0);
+    await acceptCommand(chat, 0);
     await waitForIdle(chat, 30_000);
     const [c] = processesWith(marker('C'));
     assert.ok(c, 'C runs');
@@ -130,7 +123,7 @@ describe('background processes', function () {
     suite.model.enqueue({ text: background(ticker('D')) }, { text: 'Started D.' });
     await sendChatMessage(reloaded, 'Start D', 30_000);
     await reloaded.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Bash"]`).nth(1).waitFor({ timeout: 30_000 });
-    await runCommand(reloaded, -1);
+    await acceptCommand(reloaded, -1);
     await waitForIdle(reloaded, 30_000);
     const [d] = processesWith(marker('D'));
     assert.ok(d, 'D runs');

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { runCommand } from './support/commandPalette';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
 
@@ -18,15 +19,6 @@ const WRITE = `<Write>\n<path>${FILE}</path>\n<content>${NEW_BODY}</content>\n</
 
 function proposalTab(page: Page, name: string) {
   return page.locator('.tabs-container .tab', { hasText: `${name} (proposed by CodeAgent)` });
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
 }
 
 describe('review in the diff editor', function () {

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { openFile } from './support/commandPalette';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
 import { notificationTexts } from './support/notifications';
@@ -21,16 +22,6 @@ const MULTI_EDIT = `<MultiEdit>\n<path>${FILE}</path>\n<edits>${JSON.stringify([
   { old_string: 'export const value26 = 26;', new_string: 'export const value26 = 2600;' },
 ])}</edits>\n</MultiEdit>`;
 const DONE = '<AttemptCompletion><result>Both values changed.</result></AttemptCompletion>';
-
-async function openFile(page: Page, file: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.posix.basename(file) }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab', { hasText: path.posix.basename(file) }).first().waitFor({ timeout: 10_000 });
-}
 
 /** Like narrowPanel.e2e.ts: the workspace's settings switch the theme live. */
 async function useTheme(page: Page, workspace: string, theme: string, kind: string): Promise<void> {

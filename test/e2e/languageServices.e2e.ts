@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { openFile } from './support/commandPalette';
 import { eventually } from './support/eventually';
 import { codeAgentLogText } from './support/extensionLog';
 import { chatPosts, lastMessage } from './support/modelRequests';
@@ -15,16 +15,6 @@ const CALC = 'export function total(items: number[]): number {\n  return items.r
 // A problem that was there before the change: never reported as new.
 const MAIN = "import { total } from './calc';\n\nexport const sum: number = total([1, 2]);\nexport const old: string = 1;\n";
 const TSCONFIG = '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "ES2020", "module": "commonjs" },\n  "include": ["src"]\n}\n';
-
-async function openFile(page: Page, file: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.posix.basename(file) }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab', { hasText: path.posix.basename(file) }).first().waitFor({ timeout: 10_000 });
-}
 
 /** The time from the model's reply (the tool call) to the next request (its result), per request index. */
 function toolTurnaround(requests: ReturnType<typeof chatPosts>, index: number): number {

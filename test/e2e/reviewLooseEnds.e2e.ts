@@ -4,21 +4,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { openFile } from './support/commandPalette';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
-
-async function openFile(page: Page, file: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.posix.basename(file) }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab', { hasText: path.posix.basename(file) }).first().waitFor({ timeout: 10_000 });
-}
 
 describe('review loose ends', function () {
   const suite = useCodeServerSuite();
