@@ -43,6 +43,21 @@ function stream(parts: string[], check?: (text: string, view: HtmlOfBlocks) => v
   return view;
 }
 
+/** Streams `start` and then `paragraphs` paragraphs, one per update; asserts the open tail never grows past three. */
+function assertSmallOpenTail(start: string, paragraphs: number): string {
+  const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n\n';
+  const splitter = new BlockSplitter();
+  let text = start;
+  let maxTail = 0;
+  for (let i = 0; i < paragraphs; i++) {
+    text += paragraph;
+    splitter.update(text);
+    maxTail = Math.max(maxTail, text.length - splitter.openOffset);
+  }
+  assert.ok(maxTail <= 3 * paragraph.length, `the open tail stays small (${maxTail} characters of ${text.length})`);
+  return text;
+}
+
 describe('BlockSplitter', function () {
   // Rendering every 16-character prefix of a file is quadratic in its size: README.md alone takes seconds, and far
   // longer while other suites share the two cores. This is a correctness check, not a speed figure (test/bench).
@@ -116,16 +131,7 @@ describe('BlockSplitter', function () {
 
   it('freezes the blocks after an ordinary element opened in prose ("from <host>", "List<T>"): its container closes it', () => {
     const prose = 'Point it at <host> and a List<T> of names.\n\n# Returns Promise<void>\n\n- a <url> in an item\n\n';
-    const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n\n';
-    const splitter = new BlockSplitter();
-    let text = prose;
-    let maxTail = 0;
-    for (let i = 0; i < 200; i++) {
-      text += paragraph;
-      splitter.update(text);
-      maxTail = Math.max(maxTail, text.length - splitter.openOffset);
-    }
-    assert.ok(maxTail <= 3 * paragraph.length, `the open tail stays small (${maxTail} characters of ${text.length})`);
+    const text = assertSmallOpenTail(prose, 200);
     assert.equal(stream(chunks(text, 16)).html(), whole(text));
   });
 
@@ -139,15 +145,6 @@ describe('BlockSplitter', function () {
   });
 
   it('re-lexes only the open tail: the work per update does not grow with the frozen text', () => {
-    const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n\n';
-    const splitter = new BlockSplitter();
-    let text = '';
-    let maxTail = 0;
-    for (let i = 0; i < 2000; i++) {
-      text += paragraph;
-      splitter.update(text);
-      maxTail = Math.max(maxTail, text.length - splitter.openOffset);
-    }
-    assert.ok(maxTail <= 3 * paragraph.length, `the open tail stays small (${maxTail} characters of ${text.length})`);
+    assertSmallOpenTail('', 2000);
   });
 });
