@@ -1,14 +1,9 @@
-import { AgentSession } from '../../../src/core/session/agentSession';
 import type { AgentSessionDeps } from '../../../src/core/session/agentSessionDeps';
-import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../src/core/events';
-import { createIdGenerator } from '../../../src/core/ids';
-import { Settings } from '../../../src/core/settings';
-import { createDefaultToolRegistry } from '../../../src/core/tools/defaultTools';
-import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
-import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
+import type { AgentSession } from '../../../src/core/session/agentSession';
+import type { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
-import { recordingClock } from '../../support/recordingClock';
+import { scriptedAgentSession } from '../../support/scriptedAgentSession';
 import type { CommandCatalog } from '../../../src/core/commands/commandCatalog';
 import type { UserInputPrompt } from '../../../src/core/ports/userInput';
 
@@ -21,23 +16,10 @@ export interface ScriptedSession {
 
 /** A real AgentSession (real tools on a real directory) talking to the scripted OpenAI-compatible server. */
 export function scriptedSession(server: ScriptedModelServer, root: string, options: { protocol?: 'xml' | 'native'; approval?: Record<string, unknown>; deps?: Partial<AgentSessionDeps>; slashCommands?: CommandCatalog; userInput?: UserInputPrompt } = {}): ScriptedSession {
-  const settings = Settings.parse({
-    model: { baseUrl: server.baseUrl, name: 'scripted-model', toolProtocol: options.protocol ?? 'xml', maxRetries: 0 },
+  const { session, approvals } = scriptedAgentSession(server, root, {
+    model: { toolProtocol: options.protocol ?? 'xml', maxRetries: 0 },
     approval: options.approval,
-  });
-  const approvals = new PendingApprovals();
-  const session = new AgentSession({
-    model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
-    clock: recordingClock(),
-    settings: () => settings,
-    tools: createDefaultToolRegistry(),
-    ...createNodeToolPorts({ workspaceRoot: root }),
-    approver: approvals,
-    newId: createIdGenerator(() => 0, 't'),
-    environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: root }),
-    slashCommands: options.slashCommands,
-    userInput: options.userInput,
-    ...options.deps,
+    deps: { slashCommands: options.slashCommands, userInput: options.userInput, ...options.deps },
   });
   return {
     session,

@@ -1,14 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { AgentSession } from '../../../../src/core/session/agentSession';
-import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../../src/core/events';
-import { createIdGenerator } from '../../../../src/core/ids';
-import { Settings } from '../../../../src/core/settings';
-import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
-import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
-import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
 import { providerStream } from '../../../support/providerStreams';
-import { recordingClock } from '../../../support/recordingClock';
+import { scriptedAgentSession } from '../../../support/scriptedAgentSession';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 
 /** Whole turns over recorded provider streams: what the user sees and what history keeps (spec §3). */
@@ -16,19 +9,7 @@ describe('AgentSession over recorded provider streams', function () {
   this.timeout(15000);
   const scripted = useScriptedWorkspace({ 'README.md': '# demo\n' });
 
-  function session(toolProtocol: 'xml' | 'native') {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'recorded', toolProtocol } });
-    return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-      clock: recordingClock(),
-      settings: () => settings,
-      tools: createDefaultToolRegistry(),
-      ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
-      approver: new PendingApprovals(),
-      newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
-    });
-  }
+  const session = (toolProtocol: 'xml' | 'native') => scriptedAgentSession(scripted.server, scripted.ws.root, { model: { name: 'recorded', toolProtocol } }).session;
 
   const deltas = (events: AgentEvent[], type: 'thinking' | 'text') =>
     events.flatMap((e) => (e.type === type ? [e.delta] : [])).join('');

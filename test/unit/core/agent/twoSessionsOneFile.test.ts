@@ -1,13 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { AgentSession } from '../../../../src/core/session/agentSession';
-import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../../src/core/events';
 import { createIdGenerator } from '../../../../src/core/ids';
-import { Settings } from '../../../../src/core/settings';
-import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
-import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
-import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
-import { recordingClock } from '../../../support/recordingClock';
+import { scriptedAgentSession } from '../../../support/scriptedAgentSession';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 
 describe('Two conversations editing one file (spec §16): the mtime guard keeps them apart', function () {
@@ -15,19 +9,7 @@ describe('Two conversations editing one file (spec §16): the mtime guard keeps 
   const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
   const newId = createIdGenerator(() => 0, 't');
 
-  function session() {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, approval: { autoApproveEdits: true } });
-    return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-      clock: recordingClock(),
-      settings: () => settings,
-      tools: createDefaultToolRegistry(),
-      ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
-      approver: new PendingApprovals(),
-      newId,
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
-    });
-  }
+  const session = () => scriptedAgentSession(scripted.server, scripted.ws.root, { approval: { autoApproveEdits: true }, deps: { newId } }).session;
 
   const edit = (from: string, to: string) => ({ text: `<Edit><path>src/a.ts</path><old_string>${from}</old_string><new_string>${to}</new_string></Edit>` });
 

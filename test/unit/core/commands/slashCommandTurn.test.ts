@@ -1,17 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import { CommandCatalog } from '../../../../src/core/commands/commandCatalog';
 import { loadCommands } from '../../../../src/core/commands/commandLoader';
 import type { AgentEvent } from '../../../../src/core/events';
-import { createIdGenerator } from '../../../../src/core/ids';
 import type { UserInputPrompt } from '../../../../src/core/ports/userInput';
-import { AgentSession } from '../../../../src/core/session/agentSession';
-import { Settings } from '../../../../src/core/settings';
-import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
-import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
+import type { AgentSession } from '../../../../src/core/session/agentSession';
 import { NodeWorkspaceFs } from '../../../../src/node/nodeWorkspaceFs';
-import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
-import { recordingClock } from '../../../support/recordingClock';
+import { scriptedAgentSession } from '../../../support/scriptedAgentSession';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 
 describe('slash commands: the turn a command file runs', function () {
@@ -26,21 +20,9 @@ describe('slash commands: the turn a command file runs', function () {
   });
 
   function session(inputs?: UserInputPrompt, toolProtocol: 'xml' | 'native' = 'xml') {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol } });
     const catalog = new CommandCatalog(() => loadCommands({ project: new NodeWorkspaceFs(scripted.ws.root) }));
     void catalog.reload();
-    return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-      clock: recordingClock(),
-      settings: () => settings,
-      tools: createDefaultToolRegistry(),
-      ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
-      approver: new PendingApprovals(),
-      newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
-      slashCommands: catalog,
-      userInput: inputs,
-    });
+    return scriptedAgentSession(scripted.server, scripted.ws.root, { model: { toolProtocol }, deps: { slashCommands: catalog, userInput: inputs } }).session;
   }
   const run = async (s: AgentSession, text: string) => {
     const events: AgentEvent[] = [];

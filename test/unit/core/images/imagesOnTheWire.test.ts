@@ -12,6 +12,7 @@ import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
 import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
 import { dataUrlOf, solidPng } from '../../../support/imageBytes';
 import { recordingClock } from '../../../support/recordingClock';
+import { scriptedAgentSession } from '../../../support/scriptedAgentSession';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 
 type SentPart = { type: string; text?: string; image_url?: { url: string } };
@@ -22,19 +23,8 @@ describe('images reach the model as image_url parts (xml and native)', function 
   this.timeout(15000);
   const scripted = useScriptedWorkspace({ 'README.md': '# demo\n', 'fake.png': '<svg onload="alert(1)"/>' });
 
-  function session(toolProtocol: 'xml' | 'native', supportsImages = true) {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'vision', toolProtocol, supportsImages } });
-    return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-      clock: recordingClock(),
-      settings: () => settings,
-      tools: createDefaultToolRegistry(),
-      ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
-      approver: new PendingApprovals(),
-      newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
-    });
-  }
+  const session = (toolProtocol: 'xml' | 'native', supportsImages = true) =>
+    scriptedAgentSession(scripted.server, scripted.ws.root, { model: { name: 'vision', toolProtocol, supportsImages } }).session;
 
   const pasted = (): ImageAttachment => {
     const checked = checkAttachedImages([{ name: 'screenshot.png', dataUrl: dataUrlOf(solidPng(40, 30)) }], true, () => '1');

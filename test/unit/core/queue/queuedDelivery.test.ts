@@ -1,13 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { AgentSession } from '../../../../src/core/session/agentSession';
-import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../../src/core/events';
-import { createIdGenerator } from '../../../../src/core/ids';
-import { Settings } from '../../../../src/core/settings';
-import { createDefaultToolRegistry } from '../../../../src/core/tools/defaultTools';
-import { createNodeToolPorts } from '../../../../src/node/createNodeToolPorts';
-import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
-import { recordingClock } from '../../../support/recordingClock';
+import { scriptedAgentSession } from '../../../support/scriptedAgentSession';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 
 type Sent = { role: string; content: string; tool_call_id?: string; tool_calls?: unknown[] };
@@ -16,19 +10,7 @@ describe('A queued message reaches the running turn at its next model request (s
   this.timeout(15000);
   const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
 
-  function session(toolProtocol: 'native' | 'xml') {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol } });
-    return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-      clock: recordingClock(),
-      settings: () => settings,
-      tools: createDefaultToolRegistry(),
-      ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
-      approver: new PendingApprovals(),
-      newId: createIdGenerator(() => 0, 't'),
-      environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
-    });
-  }
+  const session = (toolProtocol: 'native' | 'xml') => scriptedAgentSession(scripted.server, scripted.ws.root, { model: { toolProtocol } }).session;
 
   /** Runs a turn whose first step reads a file; `steer` is queued as soon as that call is complete. */
   async function steeredTurn(s: AgentSession, steer: string) {
