@@ -57,11 +57,16 @@ const captured = new WeakSet<object>();
  */
 export async function captureIfFailed(ctx: Mocha.Context): Promise<void> {
   const test = ctx.currentTest;
-  if (!test || test.state !== 'failed' || captured.has(test)) return;
+  if (!test || captured.has(test)) return;
+  // An attempt mocha will retry reaches afterEach with no state at all (passing or failing for good sets one):
+  // its artifacts are the only trace a flaky test leaves, so they are kept too, named by the attempt.
+  const retried = test.state === undefined && !test.isPending();
+  if (test.state !== 'failed' && !retried) return;
   const sessions = [...openSessions];
   const servers = liveCodeServers();
   if (sessions.length === 0 && servers.length === 0) return;
   captured.add(test);
-  const saved = await saveFailureArtifacts(test.fullTitle(), sessions, servers);
+  const name = retried ? `${test.fullTitle()} (attempt before the retry)` : test.fullTitle();
+  const saved = await saveFailureArtifacts(name, sessions, servers);
   console.error(`    failure artifacts:\n${saved.map((file) => `      ${path.relative(process.cwd(), file)}`).join('\n')}`);
 }
