@@ -1,25 +1,18 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import bashOutputDoc from '../../../prompts/tools/bashOutput.md';
 import { historyRecord, tailLines } from '../tools/historyRecord';
-import { ToolFailure } from '../tools/toolResults';
 import type { ToolDefinition } from '../tools/toolTypes';
 import type { BackgroundProcesses } from './backgroundProcesses';
 import { clipTail } from './clipTail';
 import { formatDuration } from './duration';
+import { ownProcessId, processIdSchema, unknownProcess } from './processLookup';
 import { processStatusText } from './processStatus';
 
 /** What one read returns at most; the newest output is kept. */
 export const maxReadChars = 30_000;
 
-const schema = z.object({
-  id: z.string().min(1).describe('Background process id'),
-});
+const schema = processIdSchema;
 export type BashOutputParams = z.infer<typeof schema>;
-
-export function unknownProcess(processes: BackgroundProcesses | undefined, id: string, conversationId?: string): ToolFailure {
-  const known = processes?.listFor(conversationId).map((p) => p.id) ?? [];
-  return new ToolFailure('unknown_process', `No background process ${id}.${known.length ? ` Known: ${known.join(', ')}.` : ' None was started.'}`);
-}
 
 /** Spec §14: a background process's output since the last read and its state. Reads only, so never asks. */
 export function createBashOutputTool(processes: BackgroundProcesses | undefined): ToolDefinition<BashOutputParams> {
@@ -31,15 +24,13 @@ export function createBashOutputTool(processes: BackgroundProcesses | undefined)
     paramNames: ['id'],
 
     async run(params, ctx) {
-      const id = params.id.trim();
-      // Another conversation's process is not this agent's to read (spec §16): as if it did not exist.
-      if (!processes?.visibleTo(id, ctx.conversationId)) throw unknownProcess(processes, id, ctx.conversationId);
-      const slice = processes.readNew(id);
-      const process = processes.get(id);
-      if (!slice || !process) throw unknownProcess(processes, id, ctx.conversationId);
+      const { processes: own, id } = ownProcessId(processes, params.id, ctx.conversationId);
+      const slice = own.readNew(id);
+      const process = own.get(id);
+      if (!slice || !process) throw unknownProcess(own, id, ctx.conversationId);
       const output = clipTail(slice.text, maxReadChars, slice.dropped);
       const status = processStatusText(process);
-      const since = process.status === 'running' ? ` (for ${formatDuration(processes.runningFor(process))})` : '';
+      const since = process.status === 'running' ? ` (for ${formatDuration(own.runningFor(process))})` : '';
       const text = [`Process ${id} (${process.command}): ${status}${since}`, output.trim() === '' ? 'No new output since the last read.' : `New output:\n${output.replace(/\s+$/, '')}`].join('\n');
       return { status: 'success', data: { id, command: process.command, status, output }, text };
     },

@@ -1,13 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import killBashDoc from '../../../prompts/tools/killBash.md';
 import { historyRecord } from '../tools/historyRecord';
 import type { ToolDefinition } from '../tools/toolTypes';
 import type { BackgroundProcesses, StopOutcome } from './backgroundProcesses';
-import { unknownProcess } from './bashOutputTool';
+import { ownProcessId, processIdSchema, unknownProcess } from './processLookup';
 
-const schema = z.object({
-  id: z.string().min(1).describe('Background process id'),
-});
+const schema = processIdSchema;
 export type KillBashParams = z.infer<typeof schema>;
 
 const outcomeText: Record<StopOutcome, string> = {
@@ -29,12 +27,10 @@ export function createKillBashTool(processes: BackgroundProcesses | undefined): 
     paramNames: ['id'],
 
     async run(params, ctx) {
-      const id = params.id.trim();
-      // Another conversation's process is never stopped by this agent (spec §16).
-      if (!processes?.visibleTo(id, ctx.conversationId)) throw unknownProcess(processes, id, ctx.conversationId);
-      const outcome = await processes.stop(id);
-      const process = processes.get(id);
-      if (!outcome || !process) throw unknownProcess(processes, id, ctx.conversationId);
+      const { processes: own, id } = ownProcessId(processes, params.id, ctx.conversationId);
+      const outcome = await own.stop(id);
+      const process = own.get(id);
+      if (!outcome || !process) throw unknownProcess(own, id, ctx.conversationId);
       const text = `Process ${id} (${process.command}) ${outcomeText[outcome]}; exit code ${process.exitCode ?? 'none (killed by a signal)'}.`;
       return { status: 'success', data: { id, outcome }, text };
     },
