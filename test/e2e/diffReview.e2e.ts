@@ -185,6 +185,10 @@ describe('review in the diff editor', function () {
       assert.equal(await card.getAttribute('data-phase'), 'request', 'still waiting for a decision');
       assert.equal(chatPosts(suite.model).length, 2);
       await card.getByRole('button', { name: 'Reject' }).click();
+      // The turn goes on after the rejection (the queued message with it): it ends here, or its last request, late
+      // on a busy machine, would reach the model server after the reset and take the next test's first reply.
+      await waitForIdle(chat, 30_000);
+      assert.equal(chatPosts(suite.model).length, 3, 'the rejection and the queued message went in one last request');
     });
   }
 });

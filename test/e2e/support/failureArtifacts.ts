@@ -66,7 +66,7 @@ export async function captureIfFailed(ctx: Mocha.Context): Promise<void> {
   const servers = liveCodeServers();
   if (sessions.length === 0 && servers.length === 0) return;
   captured.add(test);
-  const name = retried ? `${test.fullTitle()} (attempt before the retry)` : test.fullTitle();
+  const name = retried ? `retried ${test.fullTitle()}` : test.fullTitle();
   const saved = await saveFailureArtifacts(name, sessions, servers);
   console.error(`    failure artifacts:\n${saved.map((file) => `      ${path.relative(process.cwd(), file)}`).join('\n')}`);
 }
