@@ -17,9 +17,13 @@ describe('panel controls', function () {
     const chat = await session.chatFrame();
     const input = chat.locator(CHAT_INPUT);
 
-    // `@strin` suggests src/util/strings.ts first; Enter puts the mention in the input.
-    await input.click();
-    await input.pressSequentially('Look at @strin', { delay: 20 });
+    // `@strin` suggests src/util/strings.ts first; Enter puts the mention in the input. Just after the view shows,
+    // VS Code moves the focus into the webview once more, and keys typed meanwhile go nowhere: type again then.
+    await eventually(async () => {
+      await input.fill('');
+      await input.pressSequentially('Look at @strin', { delay: 20 });
+      assert.equal(await input.inputValue(), 'Look at @strin');
+    }, { timeoutMs: 15_000, message: 'typing into the chat input' });
     const firstOption = chat.locator('#completions [role="option"]').first();
     await eventually(async () => assert.equal((await firstOption.textContent())?.trim(), 'src/util/strings.ts'), { timeoutMs: 15_000, message: 'the @ suggestions' });
     assert.equal(await firstOption.getAttribute('aria-selected'), 'true');
