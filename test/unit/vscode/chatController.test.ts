@@ -2,22 +2,16 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AgentSession } from '../../../src/core/session/agentSession';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
-import type { Conversation } from '../../../src/core/conversation/conversation';
-import { createIdGenerator } from '../../../src/core/ids';
 import type { RestorePlan } from '../../../src/core/review/restoreCheckpoint';
 import { ReviewActions } from '../../../src/vscode/review/reviewActions';
 import { Settings } from '../../../src/core/settings';
-import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
 import { AgentCatalog } from '../../../src/core/orchestration/agentCatalog';
 import { loadAgents } from '../../../src/core/agents/agentLoader';
 import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
-import { FileConversationStore } from '../../../src/node/fileConversationStore';
-import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
-import { systemClock } from '../../../src/node/systemClock';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { ChatController } from '../../../src/vscode/chatController';
+import { scriptedChatController } from '../../support/scriptedChatController';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 import { dataUrlOf, solidPng } from '../../support/imageBytes';
 
@@ -36,36 +30,13 @@ describe('ChatController: persistence across a window reload', function () {
   /** A controller as the extension builds it, over a real store: a new one stands for a reloaded window. */
   function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean; maxIterations?: number; supportsImages?: boolean } = {}) {
     const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', supportsImages: extra.supportsImages ?? true }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
-    const posted: HostMessage[] = [];
-    const store = new FileConversationStore(storeDir);
-    const c = new ChatController({
-      createSession: (restored: Conversation | undefined, onChange: () => void) => new AgentSession({
-        model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-        clock: systemClock,
-        settings: () => settings,
-        tools: createFullToolRegistry(),
-        ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
-        approver: approvals,
-        agents: extra.agents,
-        newId: createIdGenerator(Date.now, 't'),
-        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
-        onChange,
-      }, restored),
-      approvals,
-      store,
+    return scriptedChatController(scripted, {
+      settings,
+      storeDir,
       lastConversation: { get: () => lastId, set: (id) => { lastId = id; } },
-      onboarding: () => null,
-      planMode: () => settings.agent.planMode, supportsImages: () => settings.model.supportsImages,
-      setPlanMode: () => {},
-      runCommand: () => {},
-      openFile: () => {},
-      showContext: () => {},
-      confirmDelete: async () => true,
-      suggestPaths: async () => [],
-      log: () => {},
+      approvals,
+      session: { agents: extra.agents },
     });
-    c.attach((m) => posted.push(m));
-    return { c, posted, store };
   }
 
   async function snapshot(c: ChatController, posted: HostMessage[]) {
@@ -302,28 +273,18 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
 
   function build(options: { planMode?: boolean; lastId?: { value?: string }; review?: ReviewActions } = {}) {
     const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, agent: { planMode: options.planMode ?? false }, approval: { autoApproveEdits: true } });
-    const posted: HostMessage[] = [];
-    const store = new FileConversationStore(storeDir);
     const ports = createNodeToolPorts({ workspaceRoot: scripted.ws.root });
     const catalog = new AgentCatalog(() => loadAgents({ project: ports.fs }));
     void catalog.reload();
-    const approvals = new PendingApprovals();
     const last = options.lastId ?? {};
-    const c = new ChatController({
-      createSession: (restored, onChange) => new AgentSession({
-        model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-        clock: systemClock, settings: () => settings, tools: createFullToolRegistry(), ...ports, approver: approvals,
-        agents: catalog, newId: createIdGenerator(Date.now, 't'),
-        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }), onChange,
-      }, restored),
-      approvals, store,
+    const built = scriptedChatController(scripted, {
+      settings,
+      storeDir,
       lastConversation: { get: () => last.value, set: (id) => { last.value = id; } },
-      onboarding: () => null, planMode: () => settings.agent.planMode, supportsImages: () => settings.model.supportsImages, setPlanMode: () => {},
-      runCommand: () => {}, openFile: () => {}, showContext: () => {}, confirmDelete: async () => true,
-      suggestPaths: async () => [], log: () => {}, review: options.review,
+      session: { ...ports, agents: catalog },
+      controller: () => ({ review: options.review }),
     });
-    c.attach((m) => posted.push(m));
-    return { c, posted, store, last };
+    return { ...built, last };
   }
 
   const systemOf = (i: number) => (scripted.server.requests[i]!.body.messages as { role: string; content: string }[])[0]!.content;

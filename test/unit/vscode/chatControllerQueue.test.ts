@@ -2,19 +2,12 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AgentSession } from '../../../src/core/session/agentSession';
 import { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
-import type { Conversation } from '../../../src/core/conversation/conversation';
 import { createIdGenerator } from '../../../src/core/ids';
 import { Settings } from '../../../src/core/settings';
-import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
-import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
-import { FileConversationStore } from '../../../src/node/fileConversationStore';
-import { OpenAiModelClient } from '../../../src/node/openaiModelClient';
-import { systemClock } from '../../../src/node/systemClock';
 import type { HostMessage } from '../../../src/protocol/messages';
-import { ChatController } from '../../../src/vscode/chatController';
 import { ConversationViews } from '../../../src/vscode/conversationViews';
+import { scriptedChatController } from '../../support/scriptedChatController';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 
 type Sent = { role: string; content: string };
@@ -36,38 +29,21 @@ describe('ChatController: queue and steer, several conversations at once (spec Â
 
   function controller(approvals = new PendingApprovals(), views?: ConversationViews) {
     const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' } });
-    const posted: HostMessage[] = [];
-    const c: ChatController = new ChatController({
-      createSession: (restored: Conversation | undefined, onChange: () => void) => new AgentSession({
-        model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),
-        clock: systemClock,
-        settings: () => settings,
-        tools: createFullToolRegistry(),
-        ...createNodeToolPorts({ workspaceRoot: scripted.ws.root }),
-        approver: approvals,
-        newId,
-        environment: () => ({ os: 'TestOS', shell: 'bash', workspaceRoot: scripted.ws.root }),
-        onChange,
-      }, restored),
-      approvals,
-      store: new FileConversationStore(storeDir),
+    const built = scriptedChatController(scripted, {
+      settings,
+      storeDir,
       lastConversation: { get: () => lastId, set: (id) => { lastId = id; } },
-      onboarding: () => null,
-      planMode: () => false,
-      supportsImages: () => true,
-      setPlanMode: () => {},
-      runCommand: () => {},
-      openFile: () => {},
-      showContext: () => {},
-      confirmDelete: async () => true,
-      suggestPaths: async () => [],
-      log: () => {},
-      isRunning: views && ((id) => views.isRunning(id)),
-      openElsewhere: views && ((id) => views.revealIfElsewhere(id, c)),
+      approvals,
+      session: { newId },
+      controller: (c) => ({
+        planMode: () => false,
+        supportsImages: () => true,
+        isRunning: views && ((id) => views.isRunning(id)),
+        openElsewhere: views && ((id) => views.revealIfElsewhere(id, c())),
+      }),
     });
-    views?.add({ controller: c, visible: () => true, reveal: () => {} });
-    c.attach((m) => posted.push(m));
-    return { c, posted };
+    views?.add({ controller: built.c, visible: () => true, reveal: () => {} });
+    return { c: built.c, posted: built.posted };
   }
 
   const until = async (done: () => boolean) => {
