@@ -5,9 +5,8 @@
 // worker, granted permissions) is cleared for the page's origin before every page; only the caches stay.
 import * as path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../support/chromium';
 import { runRoot } from './runRoot';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** Everything an origin keeps except the HTTP cache (and the code cache that lives beside it). */
 const ORIGIN_STATE = 'cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage';
