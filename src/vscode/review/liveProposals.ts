@@ -19,9 +19,17 @@ interface StreamingCall {
   path?: string;
   /** Why this edit is asked although edits may be auto-approved (a file that configures the agent). */
   reason?: string;
-  timer?: ReturnType<typeof setTimeout>;
+  cancelTimer?: () => void;
   refreshing: Promise<void>;
 }
+
+/** Runs `refresh` once after `ms`; returns what cancels it. Tests pass their own to run refreshes when they choose. */
+export type RefreshScheduler = (refresh: () => Promise<void>, ms: number) => () => void;
+
+const afterDelay: RefreshScheduler = (refresh, ms) => {
+  const timer = setTimeout(() => void refresh(), ms);
+  return () => clearTimeout(timer);
+};
 
 /**
  * Spec §8: the diff editor fills in while the model streams a Write, Edit or MultiEdit, before it asks for approval.
@@ -36,6 +44,7 @@ export class LiveProposals {
     /** Every edit is reviewed (edits are not auto-approved). */
     private readonly enabled: () => boolean,
     private readonly workspaceRoot: () => string | undefined,
+    private readonly schedule: RefreshScheduler = afterDelay,
   ) {}
 
   observe(event: AgentEvent): void {
@@ -51,9 +60,10 @@ export class LiveProposals {
         if (!call) return;
         call.params[event.param] = (call.params[event.param] ?? '') + event.delta;
         const size = Object.values(call.params).reduce((sum, value) => sum + value.length, 0);
-        call.timer ??= setTimeout(() => {
-          call.timer = undefined;
+        call.cancelTimer ??= this.schedule(() => {
+          call.cancelTimer = undefined;
           call.refreshing = call.refreshing.then(() => this.refresh(event.callId, call));
+          return call.refreshing;
         }, Math.min(maxRefreshMs, Math.max(refreshMs, (size / 1024) * refreshMsPerKb)));
         return;
       }
@@ -69,7 +79,7 @@ export class LiveProposals {
     const call = this.calls.get(callId);
     if (!call) return;
     this.calls.delete(callId);
-    clearTimeout(call.timer);
+    call.cancelTimer?.();
     await call.refreshing;
     await this.approver.discard(callId);
   }
