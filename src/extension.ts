@@ -11,6 +11,7 @@ import { skillTool } from './core/skills/skillTool';
 import type { AnyToolDefinition } from './core/tools/toolTypes';
 import { watchSkillFiles } from './vscode/skillFiles';
 import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
+import { ToolProtocolMemento } from './node/toolProtocolMemento';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
@@ -134,6 +135,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(...commandFiles.disposables);
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
+  const toolProtocols = new ToolProtocolMemento(context.globalState);
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
     const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
@@ -157,6 +159,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       environment: () => sessionEnvironment(root),
       inputReminder: (conversationId) => [background.reminder(conversationId), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
       requestReminder: () => inlineReview.takeReminder(),
+      toolProtocols,
     }, restored);
   };
 

@@ -7,7 +7,11 @@ export const Settings = z.object({
     name: z.string().default(''),
     contextWindow: z.number().int().min(1000).default(200_000),
     maxOutputTokens: z.number().int().min(1).default(8192),
-    toolProtocol: z.enum(['xml', 'native']).default('xml'),
+    /** Spec §3: `auto` calls tools natively and falls back to xml, remembered, where the endpoint refuses tools. */
+    toolProtocol: z.enum(['auto', 'xml', 'native']).default('auto'),
+    /** Spec §3: `auto` is `responses` for OpenAI's own endpoint and the models only it serves (`*-codex`). */
+    api: z.enum(['auto', 'chat', 'responses']).default('auto'),
+    reasoningEffort: z.enum(['default', 'none', 'low', 'medium', 'high', 'max']).default('default'),
     inputPricePerMTok: z.number().min(0).default(0),
     outputPricePerMTok: z.number().min(0).default(0),
     /** Price of input tokens the provider's prompt cache served; null: the same as inputPricePerMTok. */

@@ -4,7 +4,7 @@ import { createSettingsSource } from '../core/settingsSource';
 import { readTrustedSettings, type SettingsTrust } from '../core/trust/readTrustedSettings';
 
 const keys: Record<string, string[]> = {
-  model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds', 'supportsImages'],
+  model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'api', 'reasoningEffort', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds', 'supportsImages'],
   summaryModel: ['name'],
   context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds', 'instructionFiles'],
   agent: ['maxIterations', 'planMode'],

@@ -16,6 +16,8 @@ import { errorMessage } from '../errorMessage';
 import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
 import type { ToolHooks } from '../hooks/toolHooks';
 import type { QueuedMessage } from '../queue/messageQueue';
+import { refusesTools } from '../model/toolProtocol';
+import { asXmlMessages } from './xmlWireMessages';
 
 /** What the turn needs of the tool registry. */
 export interface TurnTools {
@@ -35,6 +37,11 @@ export interface TurnDeps {
   /** The ToolContext minus what the turn supplies per call (signal, approve). */
   toolContext: Omit<ToolContext, 'signal' | 'approve'>;
   systemPrompt: string;
+  /**
+   * Given when the protocol is `auto` and the turn speaks native (spec §3): an endpoint that refuses tools is asked
+   * the same request once more in xml, with this system prompt, and `remember` keeps xml for its endpoint and model.
+   */
+  xmlFallback?: { systemPrompt: string; remember(): void };
   /** L2 for the paths this turn has touched so far (glob rules apply once a matching file is touched). */
   rules: (touchedPaths: readonly string[]) => Promise<string>;
   /** Paths the user's message mentioned: touched from the start. */
@@ -77,7 +84,9 @@ export interface TurnOutcome {
  */
 export async function runAgentTurn(turnId: string, userInput: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { settings, emit } = deps;
-  const protocol: WireProtocol = settings.model.toolProtocol;
+  // `auto` reaches a turn already resolved (model/toolProtocol): native unless the endpoint refused tools before.
+  let protocol: WireProtocol = settings.model.toolProtocol === 'xml' ? 'xml' : 'native';
+  let systemPrompt = deps.systemPrompt;
   const scratchpad: ChatMessage[] = [];
   const records: TurnRecord[] = [];
   const record = (r: TurnRecord) => { records.push(r); deps.onRecord?.(r); };
@@ -93,15 +102,17 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
     }
     let step;
     const reminder = iteration > 1 ? deps.reminder?.() : '';
-    if (reminder) scratchpad.push({ role: 'user', content: reminder });
-    const layered = buildLayeredContext({ system: deps.systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, userImages: deps.userImages, scratchpad, todoRecap: deps.todoRecap() });
+    if (reminder) addReminder(scratchpad, reminder);
+    const layered = buildLayeredContext({ system: systemPrompt, rules: await deps.rules([...touched]), history: deps.history, userInput, userImages: deps.userImages, scratchpad, todoRecap: deps.todoRecap() });
     deps.onRequest?.(layered);
     try {
       step = await readModelStep(deps.model, {
         model: settings.model.name,
         maxOutputTokens: settings.model.maxOutputTokens,
-        messages: layered.map((l) => l.message),
+        messages: protocol === 'xml' ? asXmlMessages(layered.map((l) => l.message)) : layered.map((l) => l.message),
         tools: protocol === 'native' ? deps.tools.specs() : undefined,
+        reasoningEffort: settings.model.reasoningEffort,
+        cacheKey: deps.toolContext.conversationId,
       }, {
         protocol, toolGrammar: deps.tools.grammar(), turnId, stepId: `${turnId}-s${iteration}`, emit, onUsage: deps.onUsage, callIds,
         maxRetries: settings.model.maxRetries, continueMaxRounds: settings.model.continueMaxRounds, clock: deps.clock, signal,
@@ -109,6 +120,14 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
       });
     } catch (error) {
       const cause = error instanceof StepInterrupted ? error.cause : error;
+      if (protocol === 'native' && deps.xmlFallback && refusesTools(cause) && !(error instanceof StepInterrupted && error.partialText)) {
+        protocol = 'xml';
+        systemPrompt = deps.xmlFallback.systemPrompt;
+        deps.xmlFallback.remember();
+        emit({ type: 'notice', turnId, text: `${settings.model.name} does not take tools through this endpoint (${errorMessage(cause)}). CodeAgent now writes tool calls as XML for this model and endpoint; set codeagent.model.toolProtocol to change it.` });
+        iteration--;
+        continue;
+      }
       const cancelled = signal.aborted || (cause instanceof ModelError && cause.kind === 'cancelled');
       if (!cancelled) emit({ type: 'error', turnId, message: errorMessage(cause), code: cause instanceof ModelError ? cause.kind : undefined });
       // What the user already saw streaming stays in history, marked as cut short.
@@ -157,6 +176,17 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
   }
   emit({ type: 'error', turnId, message: `Stopped after ${settings.agent.maxIterations} model calls (codeagent.agent.maxIterations). Continue, or send a message, to let the agent go on.`, code: 'maxIterations' });
   return { end: 'maxIterations', records };
+}
+
+/**
+ * News for the model between steps. In native mode it joins the last tool result instead of a user message:
+ * Mistral refuses a user message right after a tool message, and DeepSeek starts a new turn at one (dropping
+ * the reasoning of this one). In xml mode results are user messages already.
+ */
+function addReminder(scratchpad: ChatMessage[], reminder: string): void {
+  const last = scratchpad.at(-1);
+  if (last?.role === 'tool') scratchpad[scratchpad.length - 1] = { ...last, content: `${last.content}\n\n${reminder}` };
+  else scratchpad.push({ role: 'user', content: reminder });
 }
 
 async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDeps, signal: AbortSignal, protocol: WireProtocol): Promise<ToolResult> {

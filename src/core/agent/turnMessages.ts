@@ -2,7 +2,8 @@ import type { ToolCallEndEvent } from '../parser/parserEvents';
 import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
 import type { ChatMessage, ImageAttachment } from '../ports/modelClient';
 
-export type WireProtocol = 'xml' | 'native';
+export type { WireProtocol } from '../model/toolProtocol';
+import type { WireProtocol } from '../model/toolProtocol';
 
 /** Long parameter values (a Write's whole file) stay in the scratchpad; history keeps only their head. */
 const historyParamLimit = 2000;

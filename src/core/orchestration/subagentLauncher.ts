@@ -55,7 +55,7 @@ export function subagentLauncher(deps: SubagentLauncherDeps): (request: Subagent
       tools,
       approver: deps.approver,
       toolContext: { ...deps.ports, readLedger: new ReadLedger(), todos: new InMemoryTodoStore(), supportsImages: deps.settings.model.supportsImages },
-      systemPrompt: subagentSystemPrompt(tools, deps.settings.model.toolProtocol, { ...deps.environment, date: deps.date }, agent),
+      systemPrompt: subagentSystemPrompt(tools, deps.settings.model.toolProtocol === 'xml' ? 'xml' : 'native', { ...deps.environment, date: deps.date }, agent),
       modelName: agent?.model,
       rules: deps.rules,
       hooks: deps.hooks,

@@ -7,6 +7,24 @@ export interface NativeToolCall {
   name: string;
   /** JSON text of the arguments, exactly as the model produced it. */
   arguments: string;
+  /**
+   * Fields the provider streamed on this call beside id/name/arguments (Gemini's `extra_content` with its
+   * thought signature), kept verbatim; they go back only to the model that made the call (the message's echo).
+   */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * What a provider streamed with an assistant message that must go back with it (spec §3 "What goes back"):
+ * written and read only by the ModelClient, opaque to the core, stored with the message so a reload keeps it.
+ */
+export interface ProviderEcho {
+  /** The API, endpoint and model that produced it: a request to any other never receives it, nor the calls' `extra`. */
+  producer: string;
+  /** Fields of the assistant message as streamed and accumulated (`reasoning_content`, `reasoning`, `reasoning_details`…). */
+  fields?: Record<string, unknown>;
+  /** The Responses API's output items that go back before the message's own (reasoning, with its encrypted content). */
+  items?: unknown[];
 }
 
 /**
@@ -34,6 +52,8 @@ export interface ChatMessage {
   toolCallId?: string;
   /** For role "assistant" in the native protocol. */
   toolCalls?: NativeToolCall[];
+  /** For role "assistant": what its provider wants back (reasoning, signatures), whatever the protocol. */
+  echo?: ProviderEcho;
 }
 
 export interface ToolSpec {
@@ -43,17 +63,25 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+/** Spec §3 `model.reasoningEffort`; `default` sends nothing. Each client spells it as its provider does. */
+export type ReasoningEffort = 'default' | 'none' | 'low' | 'medium' | 'high' | 'max';
+
 export interface ModelRequest {
   model: string;
   messages: ChatMessage[];
   maxOutputTokens?: number;
   tools?: ToolSpec[];
+  reasoningEffort?: ReasoningEffort;
+  /** Groups requests that share a prefix for the provider's prompt cache (the conversation's id). */
+  cacheKey?: string;
 }
 
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
   cachedInputTokens?: number;
+  /** Of outputTokens, those spent thinking, when the provider says (the Responses API, OpenRouter). */
+  reasoningTokens?: number;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'unknown';
@@ -63,7 +91,10 @@ export type ModelChunk =
   | { type: 'reasoning'; delta: string }
   /** The model declined (OpenAI's `refusal`): shown as the answer, marked as a refusal, and kept in history. */
   | { type: 'refusal'; delta: string }
-  | { type: 'toolCallDelta'; index: number; id?: string; name?: string; argumentsDelta?: string }
+  /** `extra`: the call's fields beside id/name/arguments (NativeToolCall.extra), from the first delta that has them. */
+  | { type: 'toolCallDelta'; index: number; id?: string; name?: string; argumentsDelta?: string; extra?: Record<string, unknown> }
+  /** Once per response, at its end: what goes back with the assistant message; the last one of a step counts. */
+  | { type: 'echo'; echo: ProviderEcho }
   | { type: 'usage'; usage: TokenUsage }
   | { type: 'finish'; reason: FinishReason }
   /** The stream broke inside native tool calls and is asked again: the calls received so far are void. */

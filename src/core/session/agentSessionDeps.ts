@@ -14,6 +14,7 @@ import type { HookDispatcher } from '../hooks/hookDispatcher';
 import type { CommandCatalog } from '../commands/commandCatalog';
 import type { UserInputPrompt } from '../ports/userInput';
 import type { McpExtras } from '../orchestration/mcpPromptRoute';
+import type { ToolProtocolMemory } from '../model/toolProtocol';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -46,6 +47,8 @@ export interface AgentSessionDeps {
   slashCommands?: CommandCatalog;
   /** MCP servers' prompts (`/mcp.<server>.<prompt>`) and resources (`@mcp:<server>:<uri>`). */
   mcp?: McpExtras;
+  /** `model.toolProtocol: auto` (spec §3): the endpoints and models that refused native tools; none kept when absent. */
+  toolProtocols?: ToolProtocolMemory;
   /** Asks for a command's `${input:…}` values and an MCP prompt's arguments. */
   userInput?: UserInputPrompt;
 }

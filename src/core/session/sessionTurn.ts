@@ -1,3 +1,4 @@
+import { wireProtocolOf } from '../model/toolProtocol';
 import type { LayeredMessage } from '../context/contextBuilder';
 import type { TurnInProgress } from '../conversation/conversation';
 import type { EventSink } from '../events';
@@ -114,12 +115,16 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   store({ id: userMessageId, createdAt: startedAt, kind: 'user', role: 'user', content: input.modelText, turnId, ...(images ? { images } : {}) });
   const environment = deps.environment();
   const date = new Date(deps.clock.now()).toISOString().slice(0, 10);
-  const turnSettings = profile.modelName ? { ...settings, model: { ...settings.model, name: profile.modelName } } : settings;
+  const namedModel = profile.modelName ? { ...settings.model, name: profile.modelName } : settings.model;
+  // `auto` resolved once per turn: native, unless this endpoint and model refused tools before (spec §3).
+  const protocol = wireProtocolOf(namedModel, deps.toolProtocols);
+  const turnSettings = { ...settings, model: { ...namedModel, toolProtocol: protocol } };
   // Read again at each message: a skill added or edited counts at once, whatever the file watchers saw.
   const skills = skillListing(deps.skills ? (await deps.skills.reload()).skills : []);
   const rules = async (touchedPaths: readonly string[]) => [skills, await projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles)].filter(Boolean).join('\n\n');
   const askUser = () => state.question.ask(controller.signal);
   const hooks = deps.hooks ? toolHooks(deps.hooks, state.sessionId, deps.fs.root) : undefined;
+  const systemPromptInput = { toolDocs: profile.toolDocs, ...environment, date, role: profile.role, modeSection: profile.modeSection };
   const outcome = await runAgentTurn(turnId, input.modelText, {
     model: deps.model(),
     clock: deps.clock,
@@ -138,14 +143,17 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
       onFileChanged,
       plan: route.planMode ? state.plan : undefined,
       runSubagent: subagentLauncher({
-        model: deps.model, clock: deps.clock, settings, tools, approver: deps.approver,
+        model: deps.model, clock: deps.clock, settings: { ...settings, model: { ...settings.model, toolProtocol: protocol } }, tools, approver: deps.approver,
         ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser, conversationId: state.sessionId },
         catalog: deps.agents, environment, date, rules, hooks,
         fallbackContextSummary: () => defaultContextSummary([...state.mainHistory()]),
         emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId,
       }),
     },
-    systemPrompt: buildSystemPrompt({ protocol: settings.model.toolProtocol, toolDocs: profile.toolDocs, ...environment, date, role: profile.role, modeSection: profile.modeSection }),
+    systemPrompt: buildSystemPrompt({ protocol, ...systemPromptInput }),
+    xmlFallback: namedModel.toolProtocol === 'auto' && protocol === 'native'
+      ? { systemPrompt: buildSystemPrompt({ protocol: 'xml', ...systemPromptInput }), remember: () => deps.toolProtocols?.rememberRefusal(namedModel.baseUrl, namedModel.name) }
+      : undefined,
     rules,
     mentionedPaths: input.mentions.map((m) => m.path),
     history: historyForTurn,
