@@ -1,10 +1,10 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { baseUrlProblem } from '../core/settings';
-import { ModelError, type ChatMessage, type ModelChunk, type ModelClient, type ModelRequest, type TokenUsage } from '../core/ports/modelClient';
+import { ModelError, type ModelChunk, type ModelClient, type ModelRequest, type TokenUsage } from '../core/ports/modelClient';
 import { toChunks, usageOf } from './openai/chunkMapping';
 import { errorMessage } from '../core/errorMessage';
-import { carryToolImages, userContentParts } from '../core/images/wireImages';
+import { chatParams, chatProducer } from './openai/chatRequest';
+import { EchoAccumulator, type ReasoningDelta } from './openai/echoAccumulator';
 
 export interface OpenAiModelClientOptions {
   baseUrl: string;
@@ -19,8 +19,10 @@ export class OpenAiModelClient implements ModelClient {
   private readonly client: OpenAI;
   private readonly idleTimeoutMs: number;
   private readonly urlProblem: string | undefined;
+  private readonly baseUrl: string;
 
   constructor(options: OpenAiModelClientOptions) {
+    this.baseUrl = options.baseUrl;
     this.urlProblem = baseUrlProblem(options.baseUrl);
     this.client = new OpenAI({
       baseURL: options.baseUrl,
@@ -49,15 +51,19 @@ export class OpenAiModelClient implements ModelClient {
       // A malformed URL would surface as a "connection" error and be retried for nothing.
       if (this.urlProblem) throw new ModelError('badRequest', this.urlProblem);
       armIdleTimer();
-      const stream = await this.client.chat.completions.create(toParams(request), { signal: controller.signal });
+      const stream = await this.client.chat.completions.create(chatParams(this.baseUrl, request), { signal: controller.signal });
       let usage: TokenUsage | undefined;
+      const echo = new EchoAccumulator();
       for await (const chunk of stream) {
         armIdleTimer();
+        for (const choice of chunk.choices ?? []) if (choice.delta) echo.add(choice.delta as ReasoningDelta);
         yield* toChunks(chunk);
         usage = usageOf(chunk) ?? usage;
       }
       // The SDK ends an aborted stream quietly instead of throwing.
       if (controller.signal.aborted) throw new Error('stream aborted');
+      const echoed = echo.echo(chatProducer(this.baseUrl, request.model));
+      if (echoed) yield { type: 'echo', echo: echoed };
       // Once per response, the last report: some providers repeat it (finish chunk, then a usage-only chunk).
       if (usage) yield { type: 'usage', usage };
     } catch (error) {
@@ -68,35 +74,6 @@ export class OpenAiModelClient implements ModelClient {
       clearTimeout(idleTimer);
       signal.removeEventListener('abort', forwardAbort);
     }
-  }
-}
-
-function toParams(request: ModelRequest): ChatCompletionCreateParamsStreaming {
-  const params: ChatCompletionCreateParamsStreaming = {
-    model: request.model,
-    messages: carryToolImages(request.messages).map(toSdkMessage),
-    stream: true,
-    stream_options: { include_usage: true },
-  };
-  if (request.maxOutputTokens) params.max_tokens = request.maxOutputTokens;
-  if (request.tools?.length) {
-    params.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
-  }
-  return params;
-}
-
-function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
-  switch (message.role) {
-    case 'tool':
-      return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? '' };
-    case 'assistant':
-      return message.toolCalls?.length
-        ? { role: 'assistant', content: message.content || null, tool_calls: message.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
-        : { role: 'assistant', content: message.content };
-    case 'user':
-      return message.images?.length ? { role: 'user', content: userContentParts(message) } : { role: 'user', content: message.content };
-    default:
-      return { role: message.role, content: message.content };
   }
 }
 

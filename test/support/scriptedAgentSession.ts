@@ -22,7 +22,7 @@ export interface ScriptedAgentSessionOptions {
  * server, over HTTP through the `openai` SDK. Approvals wait on the returned PendingApprovals.
  */
 export function scriptedAgentSession(server: ScriptedModelServer, root: string, options: ScriptedAgentSessionOptions = {}): { session: AgentSession; approvals: PendingApprovals } {
-  const settings = Settings.parse({ model: { name: 'scripted-model', ...options.model, baseUrl: server.baseUrl }, approval: options.approval });
+  const settings = Settings.parse({ model: { name: 'scripted-model', toolProtocol: 'xml', ...options.model, baseUrl: server.baseUrl }, approval: options.approval });
   const approvals = new PendingApprovals();
   const session = new AgentSession({
     model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),

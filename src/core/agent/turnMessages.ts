@@ -1,6 +1,6 @@
 import type { ToolCallEndEvent } from '../parser/parserEvents';
 import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
-import type { ChatMessage, ImageAttachment } from '../ports/modelClient';
+import type { ChatMessage, ImageAttachment, NativeToolCall, ProviderEcho } from '../ports/modelClient';
 
 export type { WireProtocol } from '../model/toolProtocol';
 import type { WireProtocol } from '../model/toolProtocol';
@@ -23,16 +23,21 @@ function attribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The assistant message of one model step, full for the scratchpad or with long parameters elided for history. */
-export function assistantStepMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean): ChatMessage {
+/**
+ * The assistant message of one model step, full for the scratchpad or with long parameters elided for history.
+ * `echo` (reasoning, signatures) stays on it in both: it goes back to its provider in every later request (spec §3).
+ */
+export function assistantStepMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean, echo?: ProviderEcho): ChatMessage {
+  const message = assistantMessage(protocol, text, calls, forHistory);
+  if (echo) message.echo = echo;
+  return message;
+}
+
+function assistantMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean): ChatMessage {
   if (protocol === 'native') {
     // A call with broken JSON stays in the message (as written) so its error result has a call to answer.
     const named = calls.filter((c) => c.name);
-    return {
-      role: 'assistant',
-      content: text,
-      toolCalls: named.length ? named.map((c) => ({ id: c.callId, name: c.name, arguments: c.complete ? JSON.stringify(forHistory ? elideParams(c.params) : c.params) : c.raw })) : undefined,
-    };
+    return { role: 'assistant', content: text, toolCalls: named.length ? named.map((c) => nativeCall(c, forHistory)) : undefined };
   }
   if (!forHistory) return { role: 'assistant', content: text };
   let content = text;
@@ -41,6 +46,12 @@ export function assistantStepMessage(protocol: WireProtocol, text: string, calls
     content = content.split(call.raw).join(serializeXmlCall(call.name, elideParams(call.params)));
   }
   return { role: 'assistant', content };
+}
+
+function nativeCall(call: ToolCallEndEvent, forHistory: boolean): NativeToolCall {
+  const native: NativeToolCall = { id: call.callId, name: call.name, arguments: call.complete ? JSON.stringify(forHistory ? elideParams(call.params) : call.params) : call.raw };
+  if (call.extra) native.extra = call.extra;
+  return native;
 }
 
 function elideParams(params: Record<string, string>): Record<string, string> {

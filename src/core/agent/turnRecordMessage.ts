@@ -9,6 +9,7 @@ export function historyMessageOf(record: TurnRecord, stamp: { id: string; create
   const message: HistoryMessage = { id: stamp.id, createdAt: stamp.createdAt, kind: record.kind, role: record.message.role, content: record.message.content, turnId: stamp.turnId };
   if (record.message.toolCalls) message.toolCalls = record.message.toolCalls;
   if (record.message.toolCallId) message.toolCallId = record.message.toolCallId;
+  if (record.message.echo) message.echo = record.message.echo;
   if (record.message.images?.length) message.images = [...record.message.images];
   if (record.toolName) message.toolName = record.toolName;
   if (record.usage) {

@@ -25,6 +25,14 @@ const nativeToolCallSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   arguments: z.string(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Kept verbatim: only the client that wrote it reads it (spec §3 "What goes back"). */
+const providerEchoSchema = z.looseObject({
+  producer: z.string(),
+  fields: z.record(z.string(), z.unknown()).optional(),
+  items: z.array(z.unknown()).optional(),
 });
 
 /** Mirrors HistoryMessage; the type annotation fails to compile when the interface gains a required field. */
@@ -37,6 +45,7 @@ export const historyMessageSchema: z.ZodType<HistoryMessage> = z.looseObject({
   toolCallId: z.string().optional(),
   toolCalls: z.array(nativeToolCallSchema).optional(),
   images: z.array(imageAttachmentSchema).optional(),
+  echo: providerEchoSchema.optional(),
   turnId: z.string().optional(),
   toolName: z.string().optional(),
   usage: tokenUsageSchema.optional(),

@@ -13,6 +13,8 @@ interface AssembledCall {
   callId?: string;
   argumentPieces: string[];
   fields: JsonStringFieldStreamer;
+  /** The provider's own fields on the call (Gemini's signed `extra_content`), from the first delta that has them. */
+  extra?: Record<string, unknown>;
 }
 
 /**
@@ -31,6 +33,7 @@ export class NativeToolCallAssembler {
     const call = this.callFor(chunk);
     if (chunk.id && !call.id) call.id = chunk.id;
     if (chunk.name && !call.name) call.name = chunk.name;
+    if (chunk.extra && !call.extra) call.extra = chunk.extra;
     if (chunk.argumentsDelta) call.argumentPieces.push(chunk.argumentsDelta);
 
     if (call.callId === undefined) {
@@ -58,6 +61,7 @@ export class NativeToolCallAssembler {
         params: parsed.params,
         complete: parsed.complete && call.name !== undefined,
         raw,
+        ...(call.extra ? { extra: call.extra } : {}),
       });
     }
     this.calls = [];

@@ -26,11 +26,25 @@ export function* toChunks(chunk: ChatCompletionChunk): Generator<ModelChunk> {
     for (const piece of contentPieces(delta.content)) yield piece.thinking ? { type: 'reasoning', delta: piece.text } : { type: 'text', delta: piece.text };
     if (typeof delta.refusal === 'string' && delta.refusal) yield { type: 'refusal', delta: delta.refusal };
     for (const call of delta.tool_calls ?? []) {
-      // Mistral sends no index (one whole call per chunk); Alibaba repeats id "" on continuations.
-      yield { type: 'toolCallDelta', index: typeof call.index === 'number' ? call.index : 0, id: call.id || undefined, name: call.function?.name || undefined, argumentsDelta: call.function?.arguments ?? undefined };
+      // Mistral and Gemini send no index (one whole call per chunk); Alibaba repeats id "" on continuations.
+      const piece: ModelChunk = { type: 'toolCallDelta', index: typeof call.index === 'number' ? call.index : 0, id: call.id || undefined, name: call.function?.name || undefined, argumentsDelta: call.function?.arguments ?? undefined };
+      const extra = extraFieldsOf(call);
+      if (extra) piece.extra = extra;
+      yield piece;
     }
     if (choice.finish_reason) yield { type: 'finish', reason: toFinishReason(choice.finish_reason) };
   }
+}
+
+/** A call's fields beside the standard ones (Gemini's `extra_content`), verbatim; absent stays absent, as do null and {}. */
+export function extraFieldsOf(call: object): Record<string, unknown> | undefined {
+  let extra: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(call)) {
+    if (key === 'index' || key === 'id' || key === 'type' || key === 'function') continue;
+    if (value === null || value === undefined || (typeof value === 'object' && Object.keys(value).length === 0)) continue;
+    (extra ??= {})[key] = value;
+  }
+  return extra;
 }
 
 /** The usage a chunk reports, if any, with every count a finite number. */

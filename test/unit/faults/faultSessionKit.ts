@@ -33,7 +33,7 @@ export interface FaultSessionOptions {
 /** An AgentSession as the extension builds it, over the scripted server and a real workspace (the fault suites, MCP turns). */
 export function faultSession(server: ScriptedModelServer, workspaceRoot: string, options: FaultSessionOptions = {}): AgentSession {
   const { model, ...rest } = options.settings ?? {};
-  const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model', ...model }, ...rest });
+  const settings = Settings.parse({ model: { baseUrl: server.baseUrl, name: 'scripted-model', toolProtocol: 'xml', ...model }, ...rest });
   const ports = createNodeToolPorts({ workspaceRoot });
   return new AgentSession({
     model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined, idleTimeoutMs: options.idleTimeoutMs }),

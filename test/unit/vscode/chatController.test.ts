@@ -29,7 +29,7 @@ describe('ChatController: persistence across a window reload', function () {
 
   /** A controller as the extension builds it, over a real store: a new one stands for a reloaded window. */
   function controller(approvals = new PendingApprovals(), extra: { planMode?: boolean; agents?: AgentCatalog; autoApproveEdits?: boolean; maxIterations?: number; supportsImages?: boolean } = {}) {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', supportsImages: extra.supportsImages ?? true }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol: 'xml', supportsImages: extra.supportsImages ?? true }, agent: { planMode: extra.planMode ?? false, maxIterations: extra.maxIterations ?? 50 }, approval: { autoApproveEdits: extra.autoApproveEdits ?? false } });
     return scriptedChatController(scripted, {
       settings,
       storeDir,
@@ -272,7 +272,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
   afterEach(() => fsp.rm(storeDir, { recursive: true, force: true }));
 
   function build(options: { planMode?: boolean; lastId?: { value?: string }; review?: ReviewActions } = {}) {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, agent: { planMode: options.planMode ?? false }, approval: { autoApproveEdits: true } });
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol: 'xml' }, agent: { planMode: options.planMode ?? false }, approval: { autoApproveEdits: true } });
     const ports = createNodeToolPorts({ workspaceRoot: scripted.ws.root });
     const catalog = new AgentCatalog(() => loadAgents({ project: ports.fs }));
     void catalog.reload();

@@ -28,7 +28,7 @@ describe('ChatController: queue and steer, several conversations at once (spec Â
   const newId = createIdGenerator(Date.now, 't');
 
   function controller(approvals = new PendingApprovals(), views?: ConversationViews) {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' } });
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol: 'xml' } });
     const built = scriptedChatController(scripted, {
       settings,
       storeDir,

@@ -33,7 +33,7 @@ describe('Restore checkpoint on an isolated named agent\'s message (spec §8, §
   afterEach(() => fsp.rm(storeDir, { recursive: true, force: true }));
 
   function build() {
-    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model' }, approval: { autoApproveEdits: true } });
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol: 'xml' }, approval: { autoApproveEdits: true } });
     const posted: HostMessage[] = [];
     const ports = createNodeToolPorts({ workspaceRoot: scripted.ws.root });
     const catalog = new AgentCatalog(() => loadAgents({ project: ports.fs }));

@@ -19,7 +19,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
 
   function session(options: { model?: Record<string, unknown>; approval?: Record<string, unknown>; agent?: Record<string, unknown>; fs?: (fs: WorkspaceFs) => WorkspaceFs } = {}) {
     const settings = Settings.parse({
-      model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', inputPricePerMTok: 2, outputPricePerMTok: 10, ...options.model },
+      model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol: 'xml', inputPricePerMTok: 2, outputPricePerMTok: 10, ...options.model },
       approval: options.approval,
       agent: options.agent,
     });

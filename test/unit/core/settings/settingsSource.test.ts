@@ -24,7 +24,7 @@ describe('settings source', () => {
 
   it('several bad settings each fall back and are each reported', () => {
     const { settings, problems } = parseSettings({ model: { toolProtocol: 'smoke', contextWindow: -5, name: 'gpt' }, context: { compactThreshold: 'high' } });
-    assert.equal(settings.model.toolProtocol, 'xml');
+    assert.equal(settings.model.toolProtocol, 'auto');
     assert.equal(settings.model.contextWindow, 200000);
     assert.equal(settings.model.name, 'gpt');
     assert.equal(settings.context.compactThreshold, 0.8);

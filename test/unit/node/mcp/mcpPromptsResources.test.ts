@@ -39,7 +39,7 @@ describe('MCP prompts and resources (server-everything)', function () {
   beforeEach(() => model.reset());
 
   function session(inputs?: UserInputPrompt) {
-    const settings = Settings.parse({ model: { baseUrl: model.baseUrl, name: 'scripted-model' } });
+    const settings = Settings.parse({ model: { baseUrl: model.baseUrl, name: 'scripted-model', toolProtocol: 'xml' } });
     return new AgentSession({
       model: () => new OpenAiModelClient({ baseUrl: model.baseUrl, apiKey: undefined }),
       clock: recordingClock(), settings: () => settings, tools: createDefaultToolRegistry(), ...createNodeToolPorts({ workspaceRoot: ws.root }),

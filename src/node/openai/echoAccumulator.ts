@@ -1,0 +1,60 @@
+import type { ProviderEcho } from '../../core/ports/modelClient';
+import { extraFieldsOf } from './chunkMapping';
+
+/** The reasoning fields of one delta, as providers stream them (none is in the SDK's types). */
+export interface ReasoningDelta {
+  reasoning_content?: unknown;
+  reasoning?: unknown;
+  reasoning_details?: unknown;
+}
+
+type Detail = Record<string, unknown>;
+
+/**
+ * Builds what goes back with an assistant message from a response's raw deltas (spec §3 "What goes back"). The
+ * SDK's stream helper would overwrite these chunk by chunk; here the strings are joined in order and
+ * `reasoning_details` are merged by `index` (text and summary joined, the last signature, data, id and format kept),
+ * as OpenRouter documents.
+ */
+export class EchoAccumulator {
+  private reasoningContent = '';
+  private reasoning = '';
+  private readonly details: Detail[] = [];
+  private readonly detailAt = new Map<number, Detail>();
+  /** A call carried its own fields (NativeToolCall.extra): the message needs a producer for them to go back. */
+  private callExtras = false;
+
+  add(delta: ReasoningDelta & { tool_calls?: unknown }): void {
+    if (Array.isArray(delta.tool_calls)) this.callExtras ||= delta.tool_calls.some((call) => typeof call === 'object' && call !== null && extraFieldsOf(call) !== undefined);
+    if (typeof delta.reasoning_content === 'string') this.reasoningContent += delta.reasoning_content;
+    if (typeof delta.reasoning === 'string') this.reasoning += delta.reasoning;
+    if (Array.isArray(delta.reasoning_details)) for (const detail of delta.reasoning_details) this.addDetail(detail);
+  }
+
+  /** The echo of the response, or undefined when it streamed nothing that goes back. */
+  echo(producer: string): ProviderEcho | undefined {
+    const fields: Record<string, unknown> = {};
+    if (this.reasoningContent) fields.reasoning_content = this.reasoningContent;
+    if (this.reasoning) fields.reasoning = this.reasoning;
+    if (this.details.length) fields.reasoning_details = this.details;
+    if (Object.keys(fields).length) return { producer, fields };
+    return this.callExtras ? { producer } : undefined;
+  }
+
+  private addDetail(detail: unknown): void {
+    if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) return;
+    const piece = detail as Detail;
+    const index = typeof piece.index === 'number' ? piece.index : undefined;
+    const merged = index === undefined ? undefined : this.detailAt.get(index);
+    if (!merged) {
+      const copy = { ...piece };
+      this.details.push(copy);
+      if (index !== undefined) this.detailAt.set(index, copy);
+      return;
+    }
+    for (const [key, value] of Object.entries(piece)) {
+      if ((key === 'text' || key === 'summary') && typeof value === 'string') merged[key] = `${typeof merged[key] === 'string' ? merged[key] : ''}${value}`;
+      else if (value !== null && value !== undefined && value !== '') merged[key] = value;
+    }
+  }
+}
