@@ -1,5 +1,6 @@
 import type { HostMessage } from '../src/protocol/messages';
 import type { ModelSetupView } from '../src/protocol/modelSetup';
+import { EffortPicker } from './effortPicker';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 
@@ -30,7 +31,7 @@ export function fillModelSelect(select: HTMLSelectElement, models: readonly stri
 }
 
 /**
- * The panel header's model picker (issue 13): shows codeagent.model.name, lists the endpoint's models when it
+ * The panel header's model picker (issue 13), with the reasoning effort beside it: shows codeagent.model.name, lists the endpoint's models when it
  * is about to open (hover or focus, so the list is there when it drops down), and switches the setting.
  * Listing errors and Test connection's verdict show inline; the chat is never blocked by them.
  */
@@ -42,6 +43,7 @@ export class ModelPicker {
   private testing = false;
   private readonly select: HTMLSelectElement;
   private readonly status: HTMLElement;
+  private readonly effort = new EffortPicker();
 
   constructor(private readonly container: HTMLElement) {
     this.select = document.createElement('select');
@@ -62,7 +64,7 @@ export class ModelPicker {
     this.status.hidden = true;
     const row = document.createElement('div');
     row.className = 'model-row';
-    row.append(this.select, test);
+    row.append(this.select, this.effort.element, test);
     container.replaceChildren(row, this.status);
     container.hidden = true;
   }
@@ -78,6 +80,7 @@ export class ModelPicker {
     }
     this.select.title = `${setup.model || 'No model chosen'} at ${setup.provider ?? setup.baseUrl}`;
     fillModelSelect(this.select, this.models, setup.model);
+    this.effort.show(setup);
     this.container.hidden = false;
   }
 

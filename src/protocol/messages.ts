@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ConversationListItem, Onboarding, TranscriptEntry, UsageSummary } from './transcript';
-import { LocalServerView, ModelSetupView, connectionStatuses } from './modelSetup';
+import { LocalServerView, ModelSetupView, connectionStatuses, reasoningEfforts } from './modelSetup';
 
 /** One MCP server as the panel shows it. */
 export const McpServerView = z.object({
@@ -95,6 +95,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listModels') }),
   /** Sets codeagent.model.name. */
   z.object({ type: z.literal('chooseModel'), name: z.string().check(z.minLength(1), z.maxLength(500)) }),
+  /** The effort control beside the model picker: sets codeagent.model.reasoningEffort. */
+  z.object({ type: z.literal('chooseEffort'), effort: z.enum(reasoningEfforts) }),
   /** Onboarding's `Use <provider>`: sets codeagent.model.baseUrl (asking for the URL or the key when needed). */
   z.object({ type: z.literal('usePreset'), presetId: z.string() }),
   z.object({ type: z.literal('testConnection') }),

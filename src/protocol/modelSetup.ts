@@ -10,6 +10,9 @@ export const PresetView = z.object({
 });
 export type PresetView = z.infer<typeof PresetView>;
 
+/** `codeagent.model.reasoningEffort`'s values; `default` sends nothing, so every model takes it. */
+export const reasoningEfforts = ['default', 'none', 'low', 'medium', 'high', 'max'] as const;
+
 /** The model settings the header picker and onboarding show. */
 export const ModelSetupView = z.object({
   baseUrl: z.string(),
@@ -19,6 +22,10 @@ export const ModelSetupView = z.object({
   presets: z.array(PresetView),
   /** `codeagent.model.supportsImages` (spec §16): false → attaching an image says why. */
   supportsImages: z.optional(z.boolean()),
+  /** `codeagent.model.reasoningEffort`, for the effort control beside the header's picker. */
+  reasoningEffort: z.optional(z.enum(reasoningEfforts)),
+  /** The levels besides `default` the model accepts; empty: it does not reason. */
+  effortLevels: z.optional(z.array(z.enum(reasoningEfforts))),
 });
 export type ModelSetupView = z.infer<typeof ModelSetupView>;
 

@@ -1,12 +1,13 @@
 import { PostingViewPart } from './viewPart';
 import { describeFailure, testConnection } from '../core/modelSetup/connectionTest';
+import { effortLevelsFor } from '../core/modelSetup/effortLevels';
 import { detectLocalServers } from '../core/modelSetup/localServers';
 import { ModelListCache } from '../core/modelSetup/modelListCache';
 import { modelPresets, presetById, presetForBaseUrl } from '../core/modelSetup/presets';
 import type { ModelCatalog } from '../core/ports/modelCatalog';
 import { baseUrlProblem, type Settings } from '../core/settings';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
-import type { connectionStatuses, ModelSetupView } from '../protocol/modelSetup';
+import type { connectionStatuses, ModelSetupView, reasoningEfforts } from '../protocol/modelSetup';
 
 export interface ModelSetupDeps {
   settings: () => Settings;
@@ -14,7 +15,7 @@ export interface ModelSetupDeps {
   catalog: ModelCatalog;
   now: () => number;
   /** Writes `codeagent.model.<key>` where the user keeps it: the workspace when it sets the key there, else the user settings. */
-  writeModelSetting: (key: 'baseUrl' | 'name' | 'supportsImages', value: string | boolean) => Promise<void>;
+  writeModelSetting: (key: ModelSettingKey, value: string | boolean) => Promise<void>;
   /** "CodeAgent: Set API Key"; false when the user cancelled. */
   promptApiKey: () => Promise<boolean>;
   /** Asks for a custom endpoint URL; undefined when cancelled. */
@@ -22,7 +23,9 @@ export interface ModelSetupDeps {
   log: (message: string) => void;
 }
 
-type ModelSetupMessage = Extract<WebviewMessage, { type: 'listModels' | 'chooseModel' | 'usePreset' | 'testConnection' | 'detectLocalServers' }>;
+export type ModelSettingKey = 'baseUrl' | 'name' | 'supportsImages' | 'reasoningEffort';
+
+type ModelSetupMessage = Extract<WebviewMessage, { type: 'listModels' | 'chooseModel' | 'chooseEffort' | 'usePreset' | 'testConnection' | 'detectLocalServers' }>;
 
 /**
  * The webview's model setup (issue 13): presets, local server detection, the model pickers and Test connection.
@@ -56,6 +59,7 @@ export class ModelSetupController extends PostingViewPart {
     switch (message.type) {
       case 'listModels': return this.sendModels();
       case 'chooseModel': return this.chooseModel(message.name);
+      case 'chooseEffort': return this.deps.writeModelSetting('reasoningEffort', message.effort);
       case 'usePreset': return this.usePreset(message.presetId);
       case 'testConnection': return this.testConnection();
       case 'detectLocalServers': {
@@ -110,11 +114,15 @@ export class ModelSetupController extends PostingViewPart {
   }
 
   private view(): ModelSetupView {
-    const { baseUrl, name, supportsImages } = this.deps.settings().model;
+    const { baseUrl, name, supportsImages, reasoningEffort } = this.deps.settings().model;
+    // Fails to compile when the setting grows a level the protocol does not carry.
+    const effort: (typeof reasoningEfforts)[number] = reasoningEffort;
     return {
       baseUrl,
       model: name,
       supportsImages,
+      reasoningEffort: effort,
+      effortLevels: [...effortLevelsFor(name)],
       provider: presetForBaseUrl(baseUrl)?.name,
       presets: modelPresets.map(({ id, name: presetName, baseUrl: presetUrl, needsKey, hint }) => ({ id, name: presetName, baseUrl: presetUrl, needsKey, hint })),
     };
@@ -126,5 +134,6 @@ export class ModelSetupController extends PostingViewPart {
 }
 
 function isModelSetupMessage(message: WebviewMessage): message is ModelSetupMessage {
-  return message.type === 'listModels' || message.type === 'chooseModel' || message.type === 'usePreset' || message.type === 'testConnection' || message.type === 'detectLocalServers';
+  return message.type === 'listModels' || message.type === 'chooseModel' || message.type === 'chooseEffort' || message.type === 'usePreset' || message.type === 'testConnection'
+    || message.type === 'detectLocalServers';
 }

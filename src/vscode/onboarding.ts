@@ -15,7 +15,7 @@ export function onboardingFor(settings: Settings, apiKey: string | undefined, ha
   if (!settings.model.name.trim()) {
     return {
       title: 'Connect a model to start',
-      message: `CodeAgent talks to any OpenAI-compatible endpoint. Choose a provider and a model below, or set codeagent.model.name (for example gpt-4.1, deepseek-chat or qwen2.5-coder:14b) and codeagent.model.baseUrl (now ${settings.model.baseUrl || 'empty'}); for a hosted endpoint also run "CodeAgent: Set API Key" or set CODEAGENT_API_KEY.`,
+      message: `CodeAgent talks to any OpenAI-compatible endpoint. Choose a provider and a model below, or set codeagent.model.name (for example gpt-5.1, deepseek-v4-flash or qwen2.5-coder:14b) and codeagent.model.baseUrl (now ${settings.model.baseUrl || 'empty'}); for a hosted endpoint also run "CodeAgent: Set API Key" or set CODEAGENT_API_KEY. Once the chat opens, the Reasoning effort list beside the model picker sets how hard a reasoning model thinks.`,
       actions: [{ label: 'Open Settings', command: 'openSettings' }, { label: 'Set API Key', command: 'setApiKey' }],
       modelSetup: true,
     };

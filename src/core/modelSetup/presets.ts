@@ -13,7 +13,7 @@ export interface ModelPreset {
 
 export const modelPresets: readonly ModelPreset[] = [
   { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, local: false, hint: 'Key from platform.openai.com/api-keys (or OPENAI_API_KEY).' },
-  { id: 'deepseek', name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', needsKey: true, local: false, hint: 'Key from platform.deepseek.com/api_keys (or CODEAGENT_API_KEY).' },
+  { id: 'deepseek', name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', needsKey: true, local: false, hint: 'Key from platform.deepseek.com/api_keys (or CODEAGENT_API_KEY); models deepseek-v4-flash and deepseek-v4-pro.' },
   { id: 'openrouter', name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, local: false, hint: 'Key from openrouter.ai/settings/keys (or CODEAGENT_API_KEY).' },
   { id: 'ollama', name: 'Ollama', baseUrl: 'http://localhost:11434/v1', needsKey: false, local: true, hint: 'Start it with `ollama serve`; pull a model with `ollama pull qwen2.5-coder`.' },
   { id: 'lmstudio', name: 'LM Studio', baseUrl: 'http://localhost:1234/v1', needsKey: false, local: true, hint: 'Load a model and start the server in LM Studio\'s Developer tab.' },

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { Settings } from '../../../src/core/settings';
 import { OpenAiModelCatalog } from '../../../src/node/openAiModelCatalog';
-import { HostMessage } from '../../../src/protocol/messages';
+import { HostMessage, WebviewMessage } from '../../../src/protocol/messages';
 import { ModelSetupController } from '../../../src/vscode/modelSetupController';
 import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import { eventually } from '../../e2e/support/eventually';
@@ -13,7 +13,7 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
   beforeEach(() => server.reset());
 
   function harness(initial: { baseUrl?: string; name?: string; key?: string; fetch?: typeof fetch; supportsImages?: boolean } = {}) {
-    const model: { baseUrl: string; name: string; supportsImages: boolean } = { baseUrl: initial.baseUrl ?? server.baseUrl, name: initial.name ?? '', supportsImages: initial.supportsImages ?? true };
+    const model: { baseUrl: string; name: string; supportsImages: boolean; reasoningEffort?: string } = { baseUrl: initial.baseUrl ?? server.baseUrl, name: initial.name ?? '', supportsImages: initial.supportsImages ?? true };
     let key = initial.key;
     const posted: HostMessage[] = [];
     const prompts: string[] = [];
@@ -116,5 +116,27 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
     h.controller.handle({ type: 'testConnection' });
     await eventually(() => assert.equal(h.last('connectionTest')?.status, 'model_not_found'));
     assert.match(h.last('connectionTest')!.message, /does not serve the model "missing"\. Available: scripted-model\./);
+  });
+
+  it('issue 30: the setup names the reasoning effort and the levels the model takes; chooseEffort writes model.reasoningEffort', async () => {
+    const h = harness({ name: 'deepseek-v4-flash' });
+    h.controller.handle({ type: 'ready' });
+    assert.equal(h.last('modelSetup')?.setup.reasoningEffort, 'default');
+    assert.deepEqual(h.last('modelSetup')?.setup.effortLevels, ['none', 'high', 'max']);
+    assert.equal(h.controller.handle({ type: 'chooseEffort', effort: 'max' }), true);
+    await eventually(() => assert.deepEqual(h.writes, [['reasoningEffort', 'max']]));
+    // The extension refreshes on any codeagent.model change; here by hand.
+    h.controller.refresh();
+    assert.equal(h.last('modelSetup')?.setup.reasoningEffort, 'max');
+    h.controller.handle({ type: 'chooseModel', name: 'gpt-4.1' });
+    await eventually(() => assert.deepEqual(h.writes.at(-1), ['name', 'gpt-4.1']));
+    h.controller.refresh();
+    assert.deepEqual(h.last('modelSetup')?.setup.effortLevels, [], 'a model known not to reason offers no levels');
+  });
+
+  it('issue 30: the webview may ask only for a level the setting knows', () => {
+    assert.equal(WebviewMessage.safeParse({ type: 'chooseEffort', effort: 'high' }).success, true);
+    assert.equal(WebviewMessage.safeParse({ type: 'chooseEffort', effort: 'xhigh' }).success, false);
+    assert.equal(WebviewMessage.safeParse({ type: 'chooseEffort' }).success, false);
   });
 });

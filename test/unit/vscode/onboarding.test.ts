@@ -9,6 +9,12 @@ describe('onboarding', () => {
     const state = onboardingFor(settings({}), 'key');
     assert.match(state!.message, /codeagent\.model\.name/);
   });
+  it('issue 30: suggests DeepSeek\'s current model names, not the retiring aliases, and names the effort control', () => {
+    const { message } = onboardingFor(settings({}), 'key')!;
+    assert.match(message, /deepseek-v4-flash/);
+    assert.doesNotMatch(message, /deepseek-chat|deepseek-reasoner/);
+    assert.match(message, /Reasoning effort list beside the model picker/);
+  });
   it('asks for an API key for a hosted endpoint only', () => {
     assert.match(onboardingFor(settings({ name: 'gpt-4.1' }), undefined)!.title, /API key/);
     assert.equal(onboardingFor(settings({ name: 'gpt-4.1' }), 'sk-x'), null);

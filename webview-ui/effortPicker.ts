@@ -1,0 +1,71 @@
+import type { ModelSetupView } from '../src/protocol/modelSetup';
+import { post } from './vscodeApi';
+
+type Effort = NonNullable<ModelSetupView['reasoningEffort']>;
+
+const labels: Record<Effort, string> = { default: 'Default', none: 'None', low: 'Low', medium: 'Medium', high: 'High', max: 'Max' };
+const meanings: Record<Effort, string> = {
+  default: 'Default: the provider decides',
+  none: 'None: no thinking where the model allows it',
+  low: 'Low: little thinking, faster and cheaper',
+  medium: 'Medium: some thinking',
+  high: 'High: much thinking',
+  max: 'Max: the most the model offers',
+};
+const everyLevel: readonly Effort[] = ['none', 'low', 'medium', 'high', 'max'];
+
+/**
+ * The reasoning effort beside the header's model picker (issue 30): shows codeagent.model.reasoningEffort, offers
+ * `default` and the levels the host says the model accepts, and writes the setting when one is chosen.
+ */
+export class EffortPicker {
+  readonly element: HTMLSelectElement;
+  private current: Effort = 'default';
+
+  constructor() {
+    this.element = document.createElement('select');
+    this.element.id = 'effort-select';
+    this.element.className = 'effort-select';
+    this.element.setAttribute('aria-label', 'Reasoning effort');
+    this.element.hidden = true;
+    this.element.addEventListener('change', () => {
+      const effort = this.element.value as Effort;
+      if (effort === this.current || !(effort in labels)) return;
+      this.current = effort;
+      this.element.title = tooltip(effort);
+      post({ type: 'chooseEffort', effort });
+    });
+  }
+
+  show(setup: ModelSetupView): void {
+    // Without a model there is nothing to tune yet; the picker beside asks for one.
+    this.element.hidden = !setup.model;
+    this.current = setup.reasoningEffort ?? 'default';
+    const levels = setup.effortLevels ?? everyLevel;
+    if (levels.length === 0) {
+      const only = new Option('No reasoning', this.current, true, true);
+      this.element.replaceChildren(only);
+      this.element.disabled = true;
+      this.element.title = `${setup.model} does not reason, so it takes no reasoning effort`;
+      return;
+    }
+    this.element.disabled = false;
+    const offered: Effort[] = ['default', ...levels.filter((level) => level !== 'default')];
+    const options = offered.map((level) => option(level, labels[level]));
+    // A level set for another model stays visible rather than silently shown as something else.
+    if (!offered.includes(this.current)) options.push(option(this.current, `${labels[this.current]} (not for this model)`));
+    this.element.replaceChildren(...options);
+    this.element.value = this.current;
+    this.element.title = tooltip(this.current);
+  }
+}
+
+function option(level: Effort, label: string): HTMLOptionElement {
+  const element = new Option(label, level);
+  element.title = meanings[level];
+  return element;
+}
+
+function tooltip(level: Effort): string {
+  return `Reasoning effort (codeagent.model.reasoningEffort). ${meanings[level]}`;
+}
