@@ -1,6 +1,7 @@
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatMessage, ModelRequest } from '../../core/ports/modelClient';
 import { carryToolImages, userContentParts } from '../../core/images/wireImages';
+import { withCacheMarks } from './cacheMarks';
 import { forMistral } from './mistralWire';
 import { providerDialect, type ProviderDialect } from './providerDialect';
 
@@ -19,7 +20,7 @@ export function chatParams(baseUrl: string, request: ModelRequest): ChatCompleti
   const messages = carryToolImages(request.messages).map((message) => sdkMessage(message, producer, dialect));
   const params: ChatCompletionCreateParamsStreaming = {
     model: request.model,
-    messages: dialect.mistralIds ? forMistral(messages) : messages,
+    messages: withCacheMarks(request.model, dialect.mistralIds ? forMistral(messages) : messages),
     stream: true,
     stream_options: { include_usage: true },
   };
