@@ -5,7 +5,10 @@ export type ParserEvent =
   | { type: 'toolCallStart'; callId: string; name: string }
   /** A piece of a parameter value while it streams, for the live tool card. */
   | { type: 'toolParamDelta'; callId: string; name: string; param: string; delta: string }
-  /** complete=false when the stream ended inside the call or its arguments could not be parsed; raw is what the model wrote. */
-  | { type: 'toolCallEnd'; callId: string; name: string; params: Record<string, string>; complete: boolean; raw: string };
+  /**
+   * complete=false when the stream ended inside the call or its arguments could not be parsed; raw is what the model wrote;
+   * ignoredParams names parameters the tool does not take, written as tags in an xml call and left out of params.
+   */
+  | { type: 'toolCallEnd'; callId: string; name: string; params: Record<string, string>; complete: boolean; raw: string; ignoredParams?: string[] };
 
 export type ToolCallEndEvent = Extract<ParserEvent, { type: 'toolCallEnd' }>;
