@@ -8,6 +8,7 @@ import { secretFileReason } from '../tools/secretFiles';
 import type { ToolContext, ToolResult } from '../tools/toolTypes';
 import { approvalFor, type Approver } from './approvalGate';
 import { CallIdAllocator } from './callIdAllocator';
+import { withIgnoredParamsNote } from './ignoredParamsNote';
 import { readModelStep, StepInterrupted } from './modelStepReader';
 import { OutputProgress } from './outputProgress';
 import { resultDetail, summarizeResult } from './toolResultView';
@@ -212,7 +213,7 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
   try {
     const result = await deps.tools.invoke(call.name, call.params, { ...deps.toolContext, signal, approve, callId: call.callId, onOutput: (chunk) => output.push(chunk) });
     const after = deps.hooks && !signal.aborted ? await deps.hooks.afterTool(call, result, signal) : undefined;
-    return after?.feedback ? { ...result, text: `${result.text}\n\nPostToolUse hook: ${after.feedback}` } : result;
+    return withIgnoredParamsNote(call, after?.feedback ? { ...result, text: `${result.text}\n\nPostToolUse hook: ${after.feedback}` } : result);
   } catch (error) {
     return errorResult('tool_failed', `${call.name} failed: ${errorMessage(error)}`);
   } finally {

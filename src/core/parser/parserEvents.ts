@@ -7,8 +7,9 @@ export type ParserEvent =
   | { type: 'toolParamDelta'; callId: string; name: string; param: string; delta: string }
   /**
    * complete=false when the stream ended inside the call or its arguments could not be parsed; raw is what the model
-   * wrote; extra: a native call's provider fields beside its arguments (NativeToolCall.extra).
+   * wrote; ignoredParams names parameters the tool does not take, written as tags in an xml call and left out of
+   * params; extra: a native call's provider fields beside its arguments (NativeToolCall.extra).
    */
-  | { type: 'toolCallEnd'; callId: string; name: string; params: Record<string, string>; complete: boolean; raw: string; extra?: Record<string, unknown> };
+  | { type: 'toolCallEnd'; callId: string; name: string; params: Record<string, string>; complete: boolean; raw: string; ignoredParams?: string[]; extra?: Record<string, unknown> };
 
 export type ToolCallEndEvent = Extract<ParserEvent, { type: 'toolCallEnd' }>;

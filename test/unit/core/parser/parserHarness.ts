@@ -20,6 +20,7 @@ export interface NormalizedCall {
   params: Record<string, string>;
   complete: boolean;
   raw: string;
+  ignoredParams?: string[];
 }
 
 /** What a consumer ends up with, independent of how the deltas were cut. */
@@ -78,7 +79,8 @@ export function normalize(events: readonly ParserEvent[], { incompleteCallsMatch
           }
         }
         open.delete(event.callId);
-        calls.push({ callId: event.callId, name: event.name, params: event.params, complete: event.complete, raw: event.raw });
+        const { callId, name, params, complete, raw, ignoredParams } = event;
+        calls.push({ callId, name, params, complete, raw, ...(ignoredParams ? { ignoredParams } : {}) });
         break;
       }
     }

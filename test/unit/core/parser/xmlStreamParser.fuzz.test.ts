@@ -64,6 +64,34 @@ const MESSAGES: { name: string; message: string; expected?: NormalizedResult }[]
     },
   },
   {
+    name: 'parameters the tool does not take, beside content that only looks like them',
+    message:
+      '<Read>\n<reason>first</reason>\n<path>src/a.ts</path>\n<reason>to see <b>x</b></reason>\n<limit>10</limit>\n</Read>\n' +
+      '<Write><path>b.html</path><content><div>a</div></content>\n<div>b</div> c</content> <reason>why</reason></Write>',
+    expected: {
+      text: '\n',
+      thinking: '',
+      calls: [
+        {
+          callId: 'xml-1',
+          name: 'Read',
+          params: { path: 'src/a.ts', limit: '10' },
+          complete: true,
+          raw: '<Read>\n<reason>first</reason>\n<path>src/a.ts</path>\n<reason>to see <b>x</b></reason>\n<limit>10</limit>\n</Read>',
+          ignoredParams: ['reason'],
+        },
+        {
+          callId: 'xml-2',
+          name: 'Write',
+          params: { path: 'b.html', content: '<div>a</div></content>\n<div>b</div> c' },
+          complete: true,
+          raw: '<Write><path>b.html</path><content><div>a</div></content>\n<div>b</div> c</content> <reason>why</reason></Write>',
+          ignoredParams: ['reason'],
+        },
+      ],
+    },
+  },
+  {
     name: 'CRLF values, empty values and two calls back to back',
     message: '<Bash><command>\r\nnpm test\r\n</command><timeout></timeout></Bash><Bash>\n<command>ls\n\n</command>\n</Bash>\r\n',
   },
@@ -82,17 +110,30 @@ const FRAGMENTS = [
   'text ', 'a < b', ' > ', '\n', '\r\n', '  ', '\t', '<', '</', '>', '<div>', '</div>',
   '<thinking>', '</thinking>', '<thin', 'king>', '<Read>', '</Read>', '<Re', 'ad>', '<Write>', '</Write>',
   '<path>', '</path>', '<content>', '</content>', '</conte', 'nt>', '<offset>', '</offset>', '<Bash>', '<command>',
-  '</command>', '</Bash>', 'x', 'é😀',
+  '</command>', '</Bash>', 'x', 'é😀', '<reason>', '</reason>', '<rea', 'son>', '</rea', '<limit>', '</limit>', '<b>', '</b>',
 ];
 
-function randomMessage(random: () => number): string {
-  const length = 1 + Math.floor(random() * 30);
-  return Array.from({ length }, () => FRAGMENTS[Math.floor(random() * FRAGMENTS.length)]!).join('');
+/** Pieces for the inside of a call: tags that are no parameter, and closing tags that may or may not close (no opening one, so no parameter is given twice). */
+const VALUE_FRAGMENTS = ['</path>', '</limit>', '<reason>', '</reason>', '<rea', 'son>', '</rea', '<b>', '</b>', '</Read>', '</Re', ' ', '\n', 'x', '<', '>'];
+/** Between parameters: mostly what the rule ignores (whole unknown tags, whitespace), sometimes what breaks it. */
+const BETWEEN_FRAGMENTS = ['<reason>x</reason>', '<reason>', '</reason>', '<rea', 'son>', '<b>y</b>', ' ', '\n', 'x', '</path>', '</Re'];
+
+function randomMessage(random: () => number, fragments = FRAGMENTS, length = 1 + Math.floor(random() * 30)): string {
+  return Array.from({ length }, () => fragments[Math.floor(random() * fragments.length)]!).join('');
 }
 
 function assertSameResult(chunks: string[], expected: NormalizedResult, label: string): void {
   const actual = normalize(parseChunks(chunks));
   assert.deepEqual(actual, expected, `${label}: ${JSON.stringify(chunks)}`);
+}
+
+function assertAnyChunkingAgrees(message: string, random: () => number, label: string): void {
+  const whole = parseWhole(message);
+  assertSameResult([...message], whole, `${label} in 1-char chunks`);
+  for (let run = 0; run < 10; run++) {
+    const cuts = Array.from({ length: 1 + Math.floor(random() * 8) }, () => Math.floor(random() * (message.length + 1)));
+    assertSameResult(cutAt(message, cuts), whole, `${label}, run ${run}`);
+  }
 }
 
 describe('XmlStreamParser fuzz: any chunking gives the same result', () => {
@@ -128,13 +169,16 @@ describe('XmlStreamParser fuzz: any chunking gives the same result', () => {
   it('on 300 random messages built from tag fragments', () => {
     const random = seededRandom(2024);
     for (let m = 0; m < 300; m++) {
-      const message = randomMessage(random);
-      const whole = parseWhole(message);
-      assertSameResult([...message], whole, `message ${m} in 1-char chunks`);
-      for (let run = 0; run < 10; run++) {
-        const cuts = Array.from({ length: 1 + Math.floor(random() * 8) }, () => Math.floor(random() * (message.length + 1)));
-        assertSameResult(cutAt(message, cuts), whole, `message ${m}, run ${run}`);
-      }
+      assertAnyChunkingAgrees(randomMessage(random), random, `message ${m}`);
+    }
+  });
+
+  it('on 300 random Read calls with parameters it does not take', () => {
+    const random = seededRandom(30);
+    for (let m = 0; m < 300; m++) {
+      const some = (fragments: string[]) => randomMessage(random, fragments, Math.floor(random() * 6));
+      const [value, between] = [() => some(VALUE_FRAGMENTS), () => some(BETWEEN_FRAGMENTS)];
+      assertAnyChunkingAgrees(`<Read><path>${value()}</path>${between()}<limit>${value()}</limit>${between()}</Read>`, random, `call ${m}`);
     }
   });
 });
