@@ -34,6 +34,8 @@ export const QUIET_USER_SETTINGS: Record<string, unknown> = {
   'typescript.disableAutomaticTypeAcquisition': true,
   // One TypeScript server per window, not a syntax server beside it: each costs about a CPU-second to start.
   'typescript.tsserver.useSyntaxServer': 'never',
+  // The scenarios script their replies as XML tool calls; the ones about native calls and `auto` set their own.
+  'codeagent.model.toolProtocol': 'xml',
 };
 
 /** API keys the extension (or a library it uses) might read; emptied so a developer's keys never leak in. */
