@@ -167,6 +167,15 @@ const cases: Expected[] = [
     finish: 'tool_calls',
   },
   {
+    file: 'openrouter-glm5-turbo-tool-call.sse',
+    quirks: 'OpenRouter → GLM-5-turbo: reasoning and reasoning_details, the arguments in one delta after the name, cached_tokens',
+    thinking: 'The user wants to know',
+    toolCalls: [{ name: 'weather', params: { location: 'Florence, Italy' } }],
+    callIds: ['call_9400b8b3405c4d74b5b97e12'],
+    usage: { inputTokens: 173, outputTokens: 33, cachedInputTokens: 128 },
+    finish: 'tool_calls',
+  },
+  {
     file: 'deepseek-v4-tool-call.sse',
     quirks: 'DeepSeek V4 thinking: reasoning_content then a tool call streamed in pieces; usage on the finish chunk with prompt_cache_hit_tokens',
     thinking: 'The user asks about the weather in San Francisco. I should use the weather tool.',
