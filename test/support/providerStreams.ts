@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { readModelStep, type ModelStep } from '../../src/core/agent/modelStepReader';
 import type { AgentEvent } from '../../src/core/events';
-import type { TokenUsage } from '../../src/core/ports/modelClient';
+import type { ModelRequest, TokenUsage } from '../../src/core/ports/modelClient';
 import { OpenAiModelClient } from '../../src/node/openaiModelClient';
 import type { ScriptedModelServer } from '../fixtures/scriptedModelServer';
 import { recordingClock } from './recordingClock';
@@ -29,27 +29,33 @@ export interface ReplayedStep {
  * Serves the recording byte for byte from the scripted server and reads it as the agent does: the openai SDK
  * inside OpenAiModelClient, then readModelStep in the given wire format.
  */
-export async function replayStep(server: ScriptedModelServer, name: string, protocol: 'xml' | 'native'): Promise<ReplayedStep> {
+export async function replayStep(server: ScriptedModelServer, name: string, protocol: 'xml' | 'native', model = 'recorded'): Promise<ReplayedStep> {
   server.enqueue({ rawSse: providerStream(name), delayMs: 1 });
   const events: AgentEvent[] = [];
   const usages: TokenUsage[] = [];
+  const step = await readStep(server, { model, messages: [{ role: 'user', content: 'hi' }] }, protocol, (event) => events.push(event), (usage) => usages.push(usage));
+  const deltas = (type: 'thinking' | 'text', refusal?: boolean) => events
+    .filter((e): e is Extract<AgentEvent, { type: 'thinking' | 'text' }> => e.type === type && (refusal === undefined || ('refusal' in e && e.refusal === true) === refusal))
+    .map((e) => e.delta)
+    .join('');
+  return { step, thinking: deltas('thinking'), text: deltas('text', false), refusal: deltas('text', true), usages, events };
+}
+
+/** One model step through OpenAiModelClient against the scripted server, read as the agent reads it. */
+export function readStep(server: ScriptedModelServer, request: ModelRequest, protocol: 'xml' | 'native',
+  emit: (event: AgentEvent) => void = () => undefined, onUsage: (usage: TokenUsage) => void = () => undefined): Promise<ModelStep> {
   const client = new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: 'k' });
-  const step = await readModelStep(client, { model: 'recorded', messages: [{ role: 'user', content: 'hi' }] }, {
+  return readModelStep(client, request, {
     protocol,
     toolGrammar: { Read: ['path'] },
     turnId: 't1',
     stepId: 's1',
-    emit: (event) => events.push(event),
-    onUsage: (usage) => usages.push(usage),
+    emit,
+    onUsage,
     maxRetries: 0,
     // A recording that ends with finish_reason "length" is read as it is, not continued.
     continueMaxRounds: 0,
     clock: recordingClock(),
     signal: new AbortController().signal,
   });
-  const deltas = (type: 'thinking' | 'text', refusal?: boolean) => events
-    .filter((e): e is Extract<AgentEvent, { type: 'thinking' | 'text' }> => e.type === type && (refusal === undefined || ('refusal' in e && e.refusal === true) === refusal))
-    .map((e) => e.delta)
-    .join('');
-  return { step, thinking: deltas('thinking'), text: deltas('text', false), refusal: deltas('text', true), usages, events };
 }

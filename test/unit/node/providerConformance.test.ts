@@ -15,9 +15,18 @@ interface Expected {
   text?: string;
   refusal?: string;
   toolCalls?: { name: string; params: Record<string, string> }[];
-  usage: TokenUsage;
+  /** The provider's call ids, kept as the native calls' ids. */
+  callIds?: string[];
+  /** Absent: the recording reports none. */
+  usage?: TokenUsage;
   finish: string;
 }
+
+const MINIMAX_TEXT = '<think>\nThe user wants a proof that the sum of two odd numbers is even. I\'ll keep this straightforward and concise.\n</think>\n\n'
+  + '**Proof.** An integer is odd iff it equals 2k + 1 for some integer k. An integer is even iff it equals 2m for some integer m.\n\n'
+  + 'Let a and b be odd. Then a = 2h + 1 and b = 2k + 1 for some integers h, k.\n\nAdd them:\n\n'
+  + '```\na + b = (2h + 1) + (2k + 1)\n      = 2h + 2k + 2\n      = 2(h + k + 1)\n```\n\n'
+  + 'Since h + k + 1 is an integer, a + b equals 2 times an integer — by definition, it is even.\n\n∎';
 
 const cases: Expected[] = [
   {
@@ -117,6 +126,71 @@ const cases: Expected[] = [
     usage: { inputTokens: 1200, outputTokens: 2, cachedInputTokens: 1024 },
     finish: 'stop',
   },
+  {
+    file: 'gemini-compat-signed-parallel.sse',
+    quirks: 'Gemini 3 compat: parallel calls whole in separate chunks without index, extra_content on the first only, finish_reason "stop" on a role-only delta, no usage',
+    toolCalls: [{ name: 'get_weather', params: { city: 'Seoul' } }, { name: 'get_weather', params: { city: 'Oslo' } }],
+    callIds: ['call_272732', 'call_272740'],
+    finish: 'stop',
+  },
+  {
+    file: 'gemini-compat-parallel-one-frame.sse',
+    quirks: 'Gemini 2.5 compat: two calls in one delta without index, no usage',
+    toolCalls: [{ name: 'get_weather', params: { city: 'Seoul' } }, { name: 'get_weather', params: { city: 'Oslo' } }],
+    callIds: ['function-call-7026415214984972976', 'function-call-7026415214984972901'],
+    finish: 'tool_calls',
+  },
+  {
+    file: 'openrouter-claude-reasoning-details.sse',
+    quirks: 'OpenRouter: reasoning beside reasoning_details, a signature-only detail, SSE comment lines, usage on a chunk after the finish',
+    thinking: 'This is a simple arithmetic question. 2+2 equals 4.',
+    text: '2 + 2 = 4',
+    usage: { inputTokens: 43, outputTokens: 36, cachedInputTokens: 0 },
+    finish: 'stop',
+  },
+  {
+    file: 'openrouter-gemini3-reasoning-encrypted-tool-call.sse',
+    quirks: 'OpenRouter → Gemini 3: a reasoning.encrypted detail keyed by the call id before the call; usage-only last chunk',
+    thinking: '**Analyzing the Request**\n\nI\'ve homed in on the user\'s need: weather data for Florence, Italy. My primary action now is identifying a suitable function, which, based on its name, is `weather`. A key parameter, `location`, is also clear. I plan to use the `weather` function with "Florence, Italy" as the location.\n\n\n',
+    toolCalls: [{ name: 'weather', params: { location: 'Florence, Italy' } }],
+    callIds: ['tool_weather_UjtAnUhPX2w8d0BXNCVK'],
+    usage: { inputTokens: 28, outputTokens: 73, cachedInputTokens: 0 },
+    finish: 'tool_calls',
+  },
+  {
+    file: 'openrouter-kimi-k25-tool-call.sse',
+    quirks: 'OpenRouter → Kimi K2.5: reasoning and reasoning_details (format unknown), Kimi call id "functions.weather:0", two finish chunks',
+    thinking: ' The user is asking for',
+    toolCalls: [{ name: 'weather', params: { location: 'Florence,Italy' } }],
+    callIds: ['functions.weather:0'],
+    usage: { inputTokens: 69, outputTokens: 87, cachedInputTokens: 0 },
+    finish: 'tool_calls',
+  },
+  {
+    file: 'openrouter-glm5-turbo-tool-call.sse',
+    quirks: 'OpenRouter → GLM-5-turbo: reasoning and reasoning_details, the arguments in one delta after the name, cached_tokens',
+    thinking: 'The user wants to know',
+    toolCalls: [{ name: 'weather', params: { location: 'Florence, Italy' } }],
+    callIds: ['call_9400b8b3405c4d74b5b97e12'],
+    usage: { inputTokens: 173, outputTokens: 33, cachedInputTokens: 128 },
+    finish: 'tool_calls',
+  },
+  {
+    file: 'deepseek-v4-tool-call.sse',
+    quirks: 'DeepSeek V4 thinking: reasoning_content then a tool call streamed in pieces; usage on the finish chunk with prompt_cache_hit_tokens',
+    thinking: 'The user asks about the weather in San Francisco. I should use the weather tool.',
+    toolCalls: [{ name: 'weather', params: { location: 'San Francisco' } }],
+    callIds: ['call_00_IhCAliIHtM9gKpgfqbBV9873'],
+    usage: { inputTokens: 374, outputTokens: 61, cachedInputTokens: 256 },
+    finish: 'tool_calls',
+  },
+  {
+    file: 'minimax-m27-think-in-content.sse',
+    quirks: 'MiniMax M2.7: <think> inside content, kept in the text as written; extra delta and top-level fields; no [DONE]',
+    text: MINIMAX_TEXT,
+    usage: { inputTokens: 767, outputTokens: 172, cachedInputTokens: 443 },
+    finish: 'stop',
+  },
 ];
 
 describe('provider conformance: recorded streams through the openai SDK', function () {
@@ -139,10 +213,11 @@ describe('provider conformance: recorded streams through the openai SDK', functi
         assert.equal(replayed.step.finish, expected.finish, 'finish reason');
         // One report per response: never NaN, never counted twice.
         // (Absent counts compare equal to undefined ones.)
+        if (protocol === 'native' && expected.callIds) assert.deepEqual(replayed.step.toolCalls.map((c) => c.callId), expected.callIds, 'call ids');
         const usages = replayed.usages.map((u) => JSON.parse(JSON.stringify(u)) as TokenUsage);
-        assert.deepEqual(usages, [expected.usage], 'usage reported once');
-        for (const value of Object.values(replayed.usages[0]!)) assert.ok(value === undefined || Number.isFinite(value), `usage ${JSON.stringify(replayed.usages[0])}`);
-        assert.deepEqual(JSON.parse(JSON.stringify(replayed.step.usage)), expected.usage);
+        assert.deepEqual(usages, expected.usage ? [expected.usage] : [], 'usage reported once');
+        for (const value of Object.values(replayed.usages[0] ?? {})) assert.ok(value === undefined || Number.isFinite(value), `usage ${JSON.stringify(replayed.usages[0])}`);
+        assert.deepEqual(replayed.step.usage === undefined ? undefined : JSON.parse(JSON.stringify(replayed.step.usage)), expected.usage);
       });
     }
   }
