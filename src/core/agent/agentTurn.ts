@@ -137,8 +137,8 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
     }
 
     const calls = step.toolCalls;
-    scratchpad.push(assistantStepMessage(protocol, step.text, calls, false));
-    record({ kind: 'assistant', message: assistantStepMessage(protocol, step.text, calls, true), usage: step.usage });
+    scratchpad.push(assistantStepMessage(protocol, step.text, calls, false, step.echo));
+    record({ kind: 'assistant', message: assistantStepMessage(protocol, step.text, calls, true, step.echo), usage: step.usage });
     if (calls.length === 0) return { end: 'answered', records };
 
     let completed = false;

@@ -3,7 +3,7 @@ import { resilientModelStream, type ResilienceOptions } from '../model/resilient
 import { NativeToolCallAssembler } from '../parser/nativeToolCallAssembler';
 import type { ParserEvent, ToolCallEndEvent } from '../parser/parserEvents';
 import { XmlStreamParser } from '../parser/xmlStreamParser';
-import type { FinishReason, ModelChunk, ModelClient, ModelRequest, TokenUsage } from '../ports/modelClient';
+import type { FinishReason, ModelChunk, ModelClient, ModelRequest, ProviderEcho, TokenUsage } from '../ports/modelClient';
 import type { CallIdAllocator } from './callIdAllocator';
 import { PartialToolCallReporter } from './partialToolCallReporter';
 
@@ -13,6 +13,8 @@ export interface ModelStep {
   toolCalls: ToolCallEndEvent[];
   usage: TokenUsage | undefined;
   finish: FinishReason;
+  /** What the provider wants back with this step's assistant message (the last response's, after a continuation). */
+  echo?: ProviderEcho;
 }
 
 export interface ModelStepOptions extends ResilienceOptions {
@@ -75,6 +77,7 @@ export async function readModelStep(client: ModelClient, request: ModelRequest, 
       case 'toolCallDelta': handle(native.push(chunk), false); break;
       case 'usage': step.usage = chunk.usage; options.onUsage(chunk.usage); break;
       case 'finish': step.finish = chunk.reason; break;
+      case 'echo': step.echo = chunk.echo; break;
       case 'toolCallsDropped':
         partials.abandon([...openNativeCalls], 'The connection broke while the model wrote this call; it was asked again.');
         openNativeCalls.clear();

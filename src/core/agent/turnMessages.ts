@@ -1,6 +1,6 @@
 import type { ToolCallEndEvent } from '../parser/parserEvents';
 import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
-import type { ChatMessage, ImageAttachment } from '../ports/modelClient';
+import type { ChatMessage, ImageAttachment, ProviderEcho } from '../ports/modelClient';
 
 export type { WireProtocol } from '../model/toolProtocol';
 import type { WireProtocol } from '../model/toolProtocol';
@@ -23,8 +23,17 @@ function attribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The assistant message of one model step, full for the scratchpad or with long parameters elided for history. */
-export function assistantStepMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean): ChatMessage {
+/**
+ * The assistant message of one model step, full for the scratchpad or with long parameters elided for history,
+ * with what its provider wants back (`echo`), whatever the protocol.
+ */
+export function assistantStepMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean, echo?: ProviderEcho): ChatMessage {
+  const message = stepMessage(protocol, text, calls, forHistory);
+  if (echo) message.echo = echo;
+  return message;
+}
+
+function stepMessage(protocol: WireProtocol, text: string, calls: ToolCallEndEvent[], forHistory: boolean): ChatMessage {
   if (protocol === 'native') {
     // A call with broken JSON stays in the message (as written) so its error result has a call to answer.
     const named = calls.filter((c) => c.name);

@@ -10,6 +10,7 @@ export function historyMessageOf(record: TurnRecord, stamp: { id: string; create
   if (record.message.toolCalls) message.toolCalls = record.message.toolCalls;
   if (record.message.toolCallId) message.toolCallId = record.message.toolCallId;
   if (record.message.images?.length) message.images = [...record.message.images];
+  if (record.message.echo) message.echo = record.message.echo;
   if (record.toolName) message.toolName = record.toolName;
   if (record.usage) {
     message.usage = record.usage;

@@ -25,5 +25,6 @@ export function toChatMessage(message: HistoryMessage): ChatMessage {
   if (message.toolCallId) chat.toolCallId = message.toolCallId;
   if (message.toolCalls?.length) chat.toolCalls = message.toolCalls;
   if (message.images?.length) chat.images = message.images;
+  if (message.echo) chat.echo = message.echo;
   return chat;
 }
