@@ -15,7 +15,7 @@ import { ToolProtocolMemento } from './node/toolProtocolMemento';
 import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
-import { OpenAiModelClient } from './node/openaiModelClient';
+import { createModelClient } from './node/createModelClient';
 import { OpenAiModelCatalog } from './node/openAiModelCatalog';
 import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
@@ -141,7 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
     const ports = { ...nodePorts, fs: inlineReview.wrapFs(editorAwareFs(nodePorts.fs)) };
     return new AgentSession({
-      model: () => new OpenAiModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current() }),
+      model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current(), api: settings().model.api }),
       clock: systemClock,
       settings,
       tools,

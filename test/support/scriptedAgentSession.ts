@@ -5,7 +5,7 @@ import { createIdGenerator } from '../../src/core/ids';
 import { Settings } from '../../src/core/settings';
 import { createDefaultToolRegistry } from '../../src/core/tools/defaultTools';
 import { createNodeToolPorts } from '../../src/node/createNodeToolPorts';
-import { OpenAiModelClient } from '../../src/node/openaiModelClient';
+import { createModelClient } from '../../src/node/createModelClient';
 import type { ScriptedModelServer } from '../fixtures/scriptedModelServer';
 import { recordingClock } from './recordingClock';
 
@@ -19,13 +19,13 @@ export interface ScriptedAgentSessionOptions {
 
 /**
  * A real AgentSession (the real tools on the real directory `root`) whose model is the scripted OpenAI-compatible
- * server, over HTTP through the `openai` SDK. Approvals wait on the returned PendingApprovals.
+ * server, over HTTP through the `openai` SDK (Chat Completions, or the Responses API as `model.api` says). Approvals wait on the returned PendingApprovals.
  */
 export function scriptedAgentSession(server: ScriptedModelServer, root: string, options: ScriptedAgentSessionOptions = {}): { session: AgentSession; approvals: PendingApprovals } {
   const settings = Settings.parse({ model: { name: 'scripted-model', toolProtocol: 'xml', ...options.model, baseUrl: server.baseUrl }, approval: options.approval });
   const approvals = new PendingApprovals();
   const session = new AgentSession({
-    model: () => new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined }),
+    model: () => createModelClient({ baseUrl: server.baseUrl, apiKey: undefined, api: settings.model.api }),
     clock: recordingClock(),
     settings: () => settings,
     tools: createDefaultToolRegistry(),

@@ -3,6 +3,7 @@ import type { ChatMessage, ModelRequest } from '../../core/ports/modelClient';
 import { carryToolImages, userContentParts } from '../../core/images/wireImages';
 import { withCacheMarks } from './cacheMarks';
 import { forMistral } from './mistralWire';
+import { chatEffortParams } from './reasoningEffort';
 import { providerDialect, type ProviderDialect } from './providerDialect';
 
 /** Who produced an assistant message's echo: only the same API, endpoint and model gets it back (spec §3). */
@@ -25,6 +26,7 @@ export function chatParams(baseUrl: string, request: ModelRequest): ChatCompleti
     stream_options: { include_usage: true },
   };
   if (request.maxOutputTokens) params.max_tokens = request.maxOutputTokens;
+  Object.assign(params, chatEffortParams(baseUrl, request.model, request.reasoningEffort));
   if (request.tools?.length) {
     params.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
   }

@@ -13,14 +13,14 @@ type Detail = Record<string, unknown>;
 /**
  * Builds what goes back with an assistant message from a response's raw deltas (spec §3 "What goes back"). The
  * SDK's stream helper would overwrite these chunk by chunk; here the strings are joined in order and
- * `reasoning_details` are merged by `index` (text and summary joined, the last signature, data, id and format kept),
+ * `reasoning_details` are merged by `index` and `type` (text and summary joined, the last signature, data, id and format kept),
  * as OpenRouter documents.
  */
 export class EchoAccumulator {
   private reasoningContent = '';
   private reasoning = '';
   private readonly details: Detail[] = [];
-  private readonly detailAt = new Map<number, Detail>();
+  private readonly detailAt = new Map<string, Detail>();
   /** A call carried its own fields (NativeToolCall.extra): the message needs a producer for them to go back. */
   private callExtras = false;
 
@@ -44,12 +44,13 @@ export class EchoAccumulator {
   private addDetail(detail: unknown): void {
     if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) return;
     const piece = detail as Detail;
-    const index = typeof piece.index === 'number' ? piece.index : undefined;
-    const merged = index === undefined ? undefined : this.detailAt.get(index);
+    // OpenRouter streams Gemini's reasoning text and its encrypted signature as two details at the same index.
+    const key = typeof piece.index === 'number' ? `${piece.index} ${String(piece.type)}` : undefined;
+    const merged = key === undefined ? undefined : this.detailAt.get(key);
     if (!merged) {
       const copy = { ...piece };
       this.details.push(copy);
-      if (index !== undefined) this.detailAt.set(index, copy);
+      if (key !== undefined) this.detailAt.set(key, copy);
       return;
     }
     for (const [key, value] of Object.entries(piece)) {

@@ -1,3 +1,5 @@
+import { hostOf } from './endpointHost';
+
 /**
  * The rules a provider enforces on what comes back to it (spec §3, docs/providers.md), told from the endpoint and
  * the model id: a model served through a router (OpenRouter) keeps its maker's rules.
@@ -9,7 +11,7 @@ export interface ProviderDialect {
   reasoningOnToolCalls: boolean;
   /** Gemini 3: the first call of each step carries a thought signature; a foreign history gets Google's documented skip value. */
   signsToolCalls: boolean;
-  /** OpenRouter: Gemini's signature travels as a `reasoning.encrypted` detail instead. */
+  /** OpenRouter (or a router's `vendor/model` id): Gemini's signature travels as a `reasoning.encrypted` detail instead. */
   viaOpenRouter: boolean;
   /** Mistral: tool-call ids of exactly 9 characters of [a-zA-Z0-9], and no user message right after a tool message. */
   mistralIds: boolean;
@@ -22,15 +24,7 @@ export function providerDialect(baseUrl: string, model: string): ProviderDialect
     reasoningOnEveryAssistant: (/deepseek/.test(id) || host.endsWith('deepseek.com')) && !/\br1\b/.test(id),
     reasoningOnToolCalls: /kimi|moonshot/.test(id) || host.endsWith('moonshot.ai') || host.endsWith('moonshot.cn'),
     signsToolCalls: /gemini/.test(id),
-    viaOpenRouter: host.endsWith('openrouter.ai'),
+    viaOpenRouter: host.endsWith('openrouter.ai') || id.includes('/'),
     mistralIds: /mistral|magistral|codestral|devstral|ministral|pixtral/.test(id) || host.endsWith('mistral.ai'),
   };
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).hostname.toLowerCase();
-  } catch {
-    return '';
-  }
 }

@@ -1,0 +1,44 @@
+import { ModelError } from '../../core/ports/modelClient';
+import { toModelError } from './modelErrors';
+
+export interface StreamGuard {
+  /** A stream that sends nothing for this long is aborted as a timeout (and then retried by the core). */
+  idleTimeoutMs: number;
+  /** Why the endpoint URL cannot work, if it cannot: a malformed URL would surface as a "connection" error and be retried for nothing. */
+  urlProblem: string | undefined;
+}
+
+/**
+ * The SDK stream that `open` starts, event by event, with the user's cancel, the idle timeout and the SDK's
+ * errors turned into ModelErrors: the plumbing every ModelClient over the SDK shares, whatever its API.
+ */
+export async function* guardedEvents<T>(signal: AbortSignal, guard: StreamGuard, open: (signal: AbortSignal) => Promise<AsyncIterable<T>>): AsyncGenerator<T> {
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', forwardAbort, { once: true });
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let idledOut = false;
+  const armIdleTimer = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => { idledOut = true; controller.abort(); }, guard.idleTimeoutMs);
+  };
+  try {
+    if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
+    if (guard.urlProblem) throw new ModelError('badRequest', guard.urlProblem);
+    armIdleTimer();
+    const stream = await open(controller.signal);
+    for await (const event of stream) {
+      armIdleTimer();
+      yield event;
+    }
+    // The SDK ends an aborted stream quietly instead of throwing.
+    if (controller.signal.aborted) throw new Error('stream aborted');
+  } catch (error) {
+    if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
+    if (idledOut) throw new ModelError('timeout', `The model sent nothing for ${Math.round(guard.idleTimeoutMs / 1000)} s.`);
+    throw toModelError(error);
+  } finally {
+    clearTimeout(idleTimer);
+    signal.removeEventListener('abort', forwardAbort);
+  }
+}
