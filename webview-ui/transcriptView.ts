@@ -42,6 +42,11 @@ export class TranscriptView {
 
   constructor(private readonly root: HTMLElement, private readonly pinned?: PinnedEntries) {}
 
+  /** Whether slices of a restored conversation are still to be built (tests wait for this, not for a time). */
+  get building(): boolean {
+    return this.unbuilt.length > 0;
+  }
+
   reset(all: TranscriptEntry[]): void {
     this.entries.clear();
     this.elements.clear();

@@ -68,7 +68,13 @@ ${options.body ?? `${webviewBody()}<script nonce="${NONCE}">${stub}</script><scr
   };
 }
 
-/** Lets the page settle: two frames and a pause, long enough for image, style and media loads to start. */
+/**
+ * Lets the page settle, by events rather than a pause: two frames (a posted message is rendered), every image
+ * of the page loaded or failed (so any request it made went through the route), then no request in flight
+ * (Playwright's networkidle) for what else the page may load (styles, media).
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150)))));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle', { timeout: 30_000 });
 }

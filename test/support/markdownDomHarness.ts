@@ -92,9 +92,11 @@ const harness = {
     document.body.append(body);
     body.innerHTML = renderMarkdown(text);
     finishCodeBlocks(body);
-    body.querySelector<HTMLButtonElement>('button[aria-label="Copy code"]')!.click();
+    const copy = body.querySelector<HTMLButtonElement>('button[aria-label="Copy code"]')!;
+    copy.click();
     body.querySelector<HTMLButtonElement>('button[aria-label="Insert at cursor"]')!.click();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The copy is done (through the clipboard or the fallback) once the button says so.
+    while (copy.dataset.copied !== 'true') await new Promise((resolve) => setTimeout(resolve, 0));
     const label = body.querySelector('button[aria-label="Copy code"]')?.textContent ?? '';
     body.remove();
     return { clipboard, fallback, inserted, label };

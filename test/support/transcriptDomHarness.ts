@@ -49,7 +49,8 @@ const harness = {
   },
   /** Waits for the sliced build of a restored transcript to finish. */
   async settled(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    do await new Promise((resolve) => setTimeout(resolve, 0)); // the next task: a slice runs as one
+    while (current.view.building);
   },
   /** The log's top-level entries, and what each tool card holds. */
   describe(): {

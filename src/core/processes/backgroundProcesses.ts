@@ -129,13 +129,13 @@ export class BackgroundProcesses {
     return this.options.clock.now() - process.startedAt;
   }
 
-  /** Waits until the process exits or `ms` pass, whichever is first. */
+  /** Waits until the process exits or `ms` pass on the clock, whichever is first. */
   async settle(id: string, ms: number): Promise<void> {
     const entry = this.entries.get(id);
     if (!entry) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([entry.exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-    clearTimeout(timer);
+    const exited = new AbortController();
+    await Promise.race([entry.exited, this.options.clock.sleep(ms, exited.signal).catch(() => {})]);
+    exited.abort();
   }
 
   /** The output since the previous read (BashOutput), moving the cursor; undefined for an unknown id. */

@@ -6,7 +6,8 @@ import type { NodeMcpConnections } from '../../../src/node/mcp/nodeMcpConnection
 import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import { TempWorkspace } from '../core/tools/toolTestKit';
 import { faultSession, sendRecorded } from './faultSessionKit';
-import { everythingConfig, newConnections, stateOf, waitUntil } from '../node/mcp/mcpTestKit';
+import { everythingConfig, newConnections, stateOf } from '../node/mcp/mcpTestKit';
+import { until } from '../../support/until';
 
 /** An MCP server that crashes while a call of the agent runs: the call fails clearly, the turn and chat go on. */
 describe('fault suite: an MCP server crashes mid-call', function () {
@@ -55,7 +56,7 @@ describe('fault suite: an MCP server crashes mid-call', function () {
       const told = model.requests[1]!.body.messages.at(-1) as { content: string };
       assert.match(told.content, /closed|crash|failed/i, `the model is told: ${told.content}`);
       assert.equal(s.messages.filter((m) => m.kind === 'toolResult').length, 1, 'history answers the call');
-      await waitUntil(() => stateOf(connections, 'everything').status === 'failed', 5000, 'the server shown as failed');
+      await until(() => stateOf(connections, 'everything').status === 'failed', { message: 'the server shown as failed' });
     });
   }
 });

@@ -4,33 +4,36 @@ import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets
 import type { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { NodeProcessLauncher } from '../../../src/node/nodeProcessLauncher';
 import { systemClock } from '../../../src/node/systemClock';
+import { until } from '../../support/until';
 import { makeHarness, TempWorkspace, type Harness } from '../core/tools/toolTestKit';
 
 const mb = 1024 * 1024;
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Background processes misbehaving (spec §14), with the product's limits (1 MB kept per process, SIGKILL 3 s
  * after SIGTERM): one that exits on its own, one that floods 100 MB, one that ignores SIGTERM.
  */
 describe('fault suite: background processes', function () {
-  this.timeout(30_000);
+  this.timeout(60_000);
   let ws: TempWorkspace;
   let h: Harness;
   let processes: BackgroundProcesses;
   let tools: ToolRegistry;
   let changes = 0;
+  /** The real clock, each sleep recorded: the grace periods are read off it, not timed against a bound. */
+  let sleeps: number[];
+  /** The last characters a process printed, kept as they come (a process's exit may overtake its last output). */
+  const tailOf = (id: string) => {
+    let tail = '';
+    processes.follow(id, (chunk) => (tail = (tail + chunk).slice(-200)));
+    return () => tail;
+  };
   beforeEach(async () => {
     ws = await TempWorkspace.create();
     h = makeHarness(ws);
-    processes = new BackgroundProcesses({ launcher: new NodeProcessLauncher(ws.root, { env: process.env }), clock: systemClock, maxRunning: () => 10 });
+    sleeps = [];
+    const clock = { now: () => Date.now(), sleep: (ms: number, signal?: AbortSignal) => (sleeps.push(ms), systemClock.sleep(ms, signal)) };
+    processes = new BackgroundProcesses({ launcher: new NodeProcessLauncher(ws.root, { env: process.env }), clock, maxRunning: () => 10 });
     changes = 0;
     processes.onChange(() => changes++);
     tools = createFullToolRegistry([], { processes });
@@ -41,9 +44,12 @@ describe('fault suite: background processes', function () {
   });
 
   it('a process that exits on its own is reported exited with its code, its last output still readable', async () => {
-    const start = await tools.invoke('Bash', { command: 'echo working; sleep 1.5; echo finished; exit 3', run_in_background: true }, h.ctx);
+    // It finishes when the test says (the file `go`), so it is still running when the start is reported.
+    const start = await tools.invoke('Bash', { command: 'echo working; while [ ! -f go ]; do sleep 0.05; done; echo finished; exit 3', run_in_background: true }, h.ctx);
     assert.match(start.text, /Still running\./);
-    await until(() => processes.get('bg-1')?.status === 'exited', 5000);
+    const tail = tailOf('bg-1');
+    await ws.write('go', '');
+    await until(() => processes.get('bg-1')?.status === 'exited' && tail().endsWith('finished\n'));
     assert.equal(processes.get('bg-1')?.exitCode, 3);
     assert.equal(changes, 2, 'the panel hears of the start and of the exit');
     const read = await tools.invoke('BashOutput', { id: 'bg-1' }, h.ctx);
@@ -65,8 +71,8 @@ describe('fault suite: background processes', function () {
     const started = Date.now();
     try {
       await tools.invoke('Bash', { command: 'sleep 1.2; yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-flood | head -c 104857600; echo; echo TAIL-INTACT', run_in_background: true }, h.ctx);
-      await until(() => processes.get('bg-1')?.status === 'exited', 25_000);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const tail = tailOf('bg-1');
+      await until(() => processes.get('bg-1')?.status === 'exited' && tail().endsWith('TAIL-INTACT\n'));
     } finally {
       clearInterval(sampler);
     }
@@ -89,7 +95,8 @@ describe('fault suite: background processes', function () {
     const elapsed = Date.now() - started;
     assert.match(kill.text, /ignored SIGTERM and was killed \(SIGKILL\)/);
     assert.equal(processes.get('bg-1')?.status, 'exited');
-    assert.ok(elapsed >= 3000 && elapsed < 4500, `${elapsed} ms`);
+    assert.deepEqual(sleeps.slice(-2), [3000, 3000], 'a 3 s grace after SIGTERM (then one after SIGKILL, ended by the exit)');
+    assert.ok(elapsed >= 3000, `${elapsed} ms`);
     console.log(`      SIGTERM ignored: killed after ${elapsed} ms`);
   });
 });

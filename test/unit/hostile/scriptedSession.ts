@@ -4,6 +4,7 @@ import type { AgentSession } from '../../../src/core/session/agentSession';
 import type { PendingApprovals } from '../../../src/core/agent/pendingDecisions';
 import type { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import { scriptedAgentSession } from '../../support/scriptedAgentSession';
+import { until } from '../../support/until';
 import type { CommandCatalog } from '../../../src/core/commands/commandCatalog';
 import type { UserInputPrompt } from '../../../src/core/ports/userInput';
 
@@ -30,7 +31,7 @@ export function scriptedSession(server: ScriptedModelServer, root: string, optio
         events.push(event);
         if (event.type === 'approval' && event.phase === 'request') {
           const decision = decide(event);
-          if (decision) setTimeout(() => approvals.decide(event.callId, { decision }), 1);
+          if (decision) void until(() => approvals.decide(event.callId, { decision })); // as soon as it waits
         }
       });
       return { events, end: String(end) };

@@ -14,6 +14,7 @@ import { ChatController } from '../../../src/vscode/chatController';
 import { scriptedChatController } from '../../support/scriptedChatController';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 import { dataUrlOf, solidPng } from '../../support/imageBytes';
+import { until } from '../../support/until';
 
 describe('ChatController: persistence across a window reload', function () {
   this.timeout(15000);
@@ -42,7 +43,7 @@ describe('ChatController: persistence across a window reload', function () {
   async function snapshot(c: ChatController, posted: HostMessage[]) {
     posted.length = 0;
     c.handle({ type: 'ready' });
-    for (let i = 0; i < 50 && !posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => posted.some((m) => m.type === 'snapshot'));
     return posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
   }
 
@@ -98,7 +99,7 @@ describe('ChatController: persistence across a window reload', function () {
     const first = controller(approvals);
     const running = first.c.send('change a');
     // The turn now waits for the approval of the Edit: the window "reloads" here.
-    for (let i = 0; i < 200 && approvals.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => approvals.size > 0);
     assert.equal(approvals.size, 1);
     await first.c.flush();
 
@@ -123,7 +124,7 @@ describe('ChatController: persistence across a window reload', function () {
     const image = { name: 'shot.png', dataUrl: dataUrlOf(solidPng(12, 8)) };
     const blind = controller(undefined, { supportsImages: false });
     blind.c.handle({ type: 'send', text: 'what is this?', images: [image] });
-    for (let i = 0; i < 100 && !blind.posted.some((m) => m.type === 'entryAdded'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => blind.posted.some((m) => m.type === 'entryAdded'));
     const refusal = blind.posted.flatMap((m) => (m.type === 'entryAdded' ? [m.entry] : []));
     assert.deepEqual(refusal.map((e) => e.kind), ['error']);
     assert.match(refusal[0]!.text, /This model takes no images: codeagent\.model\.supportsImages is false/);
@@ -136,7 +137,7 @@ describe('ChatController: persistence across a window reload', function () {
     assert.deepEqual((user.meta?.images as { name: string; width: number; dataUrl: string }[]).map((i) => [i.name, i.width, i.dataUrl]), [['shot.png', 12, image.dataUrl]]);
     seeing.posted.length = 0;
     seeing.c.handle({ type: 'retry', turnId: user.turnId! });
-    for (let i = 0; i < 300 && !seeing.posted.some((m) => m.type === 'busy' && !m.busy); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => seeing.posted.some((m) => m.type === 'busy' && !m.busy));
     const retried = scripted.server.requests.at(-1)!.body.messages.at(-1) as { content: { type: string; image_url?: { url: string } }[] };
     assert.deepEqual(retried.content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url), [image.dataUrl], 'Retry sends the image again');
   });
@@ -160,7 +161,7 @@ describe('ChatController: persistence across a window reload', function () {
     scripted.server.enqueue({ text: 'It exports a.' });
     reloaded.posted.length = 0;
     reloaded.c.handle({ type: 'retry', turnId: failed.turnId! });
-    for (let i = 0; i < 300 && !reloaded.posted.some((m) => m.type === 'busy' && !m.busy); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => reloaded.posted.some((m) => m.type === 'busy' && !m.busy));
 
     const sent = (scripted.server.requests.at(-1)!.body.messages as { role: string; content: string }[]).slice(1).map((m) => `${m.role}:${m.content.split('\n')[0]}`);
     assert.deepEqual(sent, ['user:earlier question', 'assistant:Earlier answer.', 'user:explain @src/a.ts'], 'the message once, its mention expanded again');
@@ -212,7 +213,7 @@ describe('ChatController: persistence across a window reload', function () {
     const requests = scripted.server.requests.length;
     posted.length = 0;
     c.handle({ type: 'retry', turnId: failure.turnId! });
-    for (let i = 0; i < 50 && !posted.some((m) => m.type === 'entryAdded'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => posted.some((m) => m.type === 'entryAdded'));
     assert.match((posted.find((m) => m.type === 'entryAdded') as Extract<HostMessage, { type: 'entryAdded' }>).entry.text, /can no longer be retried/);
     assert.equal(scripted.server.requests.length, requests, 'nothing sent');
   });
@@ -226,7 +227,7 @@ describe('ChatController: persistence across a window reload', function () {
     await c.flush();
     posted.length = 0;
     c.handle({ type: 'listConversations' });
-    for (let i = 0; i < 50 && !posted.some((m) => m.type === 'conversations'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => posted.some((m) => m.type === 'conversations'));
     const list = posted.find((m) => m.type === 'conversations') as Extract<HostMessage, { type: 'conversations' }>;
     assert.deepEqual(list.items.map((i) => i.title), ['conversation two', 'conversation one']);
 
@@ -373,7 +374,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
 
     posted.length = 0;
     c.handle({ type: 'ready' });
-    for (let i = 0; i < 100 && !posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => posted.some((m) => m.type === 'snapshot'));
     const tagged = (posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>).entries;
     assert.ok(tagged.some((e) => e.kind === 'assistant' && e.agent === 'reviewer' && /off-by-one/.test(e.text)));
     assert.ok(tagged.some((e) => e.kind === 'user' && e.agent === 'tester'));
@@ -410,14 +411,14 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     const last: { value?: string } = {};
     const first = build({ lastId: last });
     void first.c.send('/plan Write a snake game');
-    for (let i = 0; i < 300 && scripted.server.requests.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 100));
+    // The child is streaming once its first entry (nested under the Task card) reaches the view.
+    await until(() => scripted.server.requests.length >= 3 && first.posted.some((m) => (m.type === 'entryAdded' || m.type === 'entryUpdated') && m.entry.parent));
     await first.c.flush();
 
     const reloaded = build({ lastId: last });
     reloaded.posted.length = 0;
     reloaded.c.handle({ type: 'ready' });
-    for (let i = 0; i < 100 && !reloaded.posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => reloaded.posted.some((m) => m.type === 'snapshot'));
     const snap = reloaded.posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
     const card = snap.entries.find((e) => e.kind === 'tool-call' && e.meta?.name === 'Task')!;
     assert.equal((card.meta!.child as { status: string }).status, 'cancelled', 'no child is shown running after a reload');
@@ -461,7 +462,7 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     );
     const { c, posted } = build({ review });
     c.handle({ type: 'ready' });
-    for (let i = 0; i < 100 && !posted.some((m) => m.type === 'snapshot'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => posted.some((m) => m.type === 'snapshot'));
     await c.send('first');
     await c.send('second');
     const changes = (posted.filter((m) => m.type === 'entryAdded') as { entry: { kind: string; turnId?: string; meta?: Record<string, unknown> } }[]).map((m) => m.entry).filter((e) => e.kind === 'changes');
@@ -472,13 +473,13 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     // Revert is refused when the file changed on disk since; accepted otherwise.
     await fsp.writeFile(path.join(scripted.ws.root, 'new.txt'), 'edited by the user');
     c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
-    for (let i = 0; i < 100 && said.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => said.length > 0);
     assert.match(said.at(-1)!, /^warn: new\.txt changed on disk since the agent's change; not reverted/);
     assert.equal(putBack.length, 0, 'a refused Revert keeps the marks');
     assert.equal(await scripted.ws.read('new.txt'), 'edited by the user');
     await fsp.writeFile(path.join(scripted.ws.root, 'new.txt'), 'fresh');
     c.handle({ type: 'revertChange', turnId: second!, path: 'new.txt' });
-    for (let i = 0; i < 100 && said.length === 1; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => said.length > 1);
     assert.match(said.at(-1)!, /^info: Reverted new\.txt/);
     assert.equal(putBack.join(), 'new.txt');
     assert.equal(await fsp.stat(path.join(scripted.ws.root, 'new.txt')).catch(() => undefined), undefined, 'a created file is deleted by Revert');
@@ -488,12 +489,12 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     // Restore the checkpoint of the second message: a.txt as it was before it, the conversation cut there.
     choice = undefined;
     c.handle({ type: 'restoreCheckpoint', turnId: second! });
-    for (let i = 0; i < 100 && confirmed.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => confirmed.length > 0);
     assert.equal(await scripted.ws.read('a.txt'), 'three', 'cancelled: nothing restored');
     choice = 'restore';
     posted.length = 0;
     c.handle({ type: 'restoreCheckpoint', turnId: second! });
-    for (let i = 0; i < 200 && !posted.some((m) => m.type === 'prefill'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => posted.some((m) => m.type === 'prefill'));
     assert.equal(await scripted.ws.read('a.txt'), 'two');
     assert.ok(putBack.includes('a.txt'), `restored files lose their marks: ${putBack.join(', ')}`);
     const snap = posted.find((m) => m.type === 'snapshot') as Extract<HostMessage, { type: 'snapshot' }>;
@@ -503,8 +504,8 @@ describe('ChatController: plan mode, sub-agents and named agents end to end over
     // And back to the very first message: every file as it was, a file created since is deleted.
     await fsp.writeFile(path.join(scripted.ws.root, 'later.txt'), 'x');
     c.handle({ type: 'restoreCheckpoint', turnId: first! });
-    for (let i = 0; i < 200 && confirmed.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
-    for (let i = 0; i < 200 && (await scripted.ws.read('a.txt')) !== 'one\n'; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => confirmed.length >= 3);
+    await until(async () => (await scripted.ws.read('a.txt')) === 'one\n');
     assert.equal(await scripted.ws.read('a.txt'), 'one\n');
     assert.equal(await scripted.ws.read('later.txt'), 'x', 'files the agent never touched are left alone');
   });

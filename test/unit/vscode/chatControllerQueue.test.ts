@@ -9,6 +9,7 @@ import type { HostMessage } from '../../../src/protocol/messages';
 import { ConversationViews } from '../../../src/vscode/conversationViews';
 import { scriptedChatController } from '../../support/scriptedChatController';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
+import { until } from '../../support/until';
 
 type Sent = { role: string; content: string };
 
@@ -46,10 +47,6 @@ describe('ChatController: queue and steer, several conversations at once (spec Â
     return { c: built.c, posted: built.posted };
   }
 
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-    assert.ok(done(), 'timed out');
-  };
   const lastQueue = (posted: HostMessage[]) => (posted.filter((m) => m.type === 'queued').at(-1) as Extract<HostMessage, { type: 'queued' }> | undefined)?.items.map((i) => i.text);
   const lastUser = (i: number) => (scripted.server.requests[i]!.body.messages as Sent[]).at(-1)!.content;
 

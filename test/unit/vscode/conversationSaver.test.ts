@@ -4,12 +4,12 @@ import type { ConversationStore } from '../../../src/core/conversation/conversat
 import { ConversationSaver } from '../../../src/vscode/conversationSaver';
 import { isSavePoint } from '../../../src/vscode/savePoints';
 
-/** A store whose saves take a while, recording when each one finished. */
-function slowStore(ms: number) {
+/** A store whose saves take a while (some turns of the event loop), recording when each one finished. */
+function slowStore(turns: number) {
   const saved: string[] = [];
   const store = {
     save: async (conversation: Conversation) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
       saved.push(conversation.title);
     },
   } as unknown as ConversationStore;
@@ -20,7 +20,7 @@ const conversation = (title: string) => ({ id: 'c1', title }) as unknown as Conv
 
 describe('ConversationSaver', () => {
   it('a flush resolves only once the saves asked for before it are on disk, even one another flush started', async () => {
-    const { store, saved } = slowStore(50);
+    const { store, saved } = slowStore(20);
     const saver = new ConversationSaver(store, () => {}, 10_000);
     saver.schedule(() => conversation('first'));
     void saver.flush(); // an approval's immediate save, not awaited

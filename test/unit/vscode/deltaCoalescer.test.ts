@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { DeltaCoalescer } from '../../../src/vscode/deltaCoalescer';
+import { until } from '../../support/until';
 
 /** A manual clock: scheduled callbacks run when the test says so. */
 function manualSchedule() {
@@ -61,7 +62,7 @@ describe('DeltaCoalescer', () => {
     const coalescer = new DeltaCoalescer((m) => posted.push(m), 5);
     coalescer.send(append('a1', 'a'));
     coalescer.send(append('a1', 'b'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await until(() => posted.length > 0, { message: 'the timer to fire' });
     assert.deepEqual(posted, [append('a1', 'ab')]);
   });
 });

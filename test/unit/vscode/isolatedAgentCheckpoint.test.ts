@@ -17,10 +17,7 @@ import type { HostMessage } from '../../../src/protocol/messages';
 import { ChatController } from '../../../src/vscode/chatController';
 import { ReviewActions } from '../../../src/vscode/review/reviewActions';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
-
-const until = async (done: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 300 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
-};
+import { until } from '../../support/until';
 
 describe('Restore checkpoint on an isolated named agent\'s message (spec §8, §7)', function () {
   this.timeout(20000);

@@ -8,14 +8,7 @@ import { NodeProcessLauncher } from '../../../src/node/nodeProcessLauncher';
 import { systemClock } from '../../../src/node/systemClock';
 import { ProcessPanel } from '../../../src/vscode/processPanel';
 import type { ProcessTerminals } from '../../../src/vscode/processTerminals';
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from '../../support/until';
 
 /** The panel's process rows (spec §14) on a real registry: the list as it changes, Show output and Stop process. */
 describe('ProcessPanel: the process rows of the chat view', function () {
@@ -24,7 +17,7 @@ describe('ProcessPanel: the process rows of the chat view', function () {
   let processes: BackgroundProcesses;
   beforeEach(async () => {
     root = await fsp.mkdtemp(path.join(os.tmpdir(), 'codeagent-panel-'));
-    processes = new BackgroundProcesses({ launcher: new NodeProcessLauncher(root, { env: process.env }), clock: systemClock, maxRunning: () => 10, killGraceMs: 500 });
+    processes = new BackgroundProcesses({ launcher: new NodeProcessLauncher(root, { env: process.env }), clock: systemClock, maxRunning: () => 10, killGraceMs: 30_000 }); // a grace only a hang uses up: Stop's outcome is "terminated" however slow the machine
   });
   afterEach(async () => {
     await processes.stopAll();
@@ -45,10 +38,12 @@ describe('ProcessPanel: the process rows of the chat view', function () {
     const { panel, posted } = setup();
     assert.equal(panel.handle({ type: 'ready' }), false, 'ready is still the chat\'s');
     assert.deepEqual(posted, [{ type: 'processes', processes: [] }]);
-    await processes.start('sleep 0.3; exit 2', '.');
+    const command = `while [ ! -f ${path.join(root, 'go')} ]; do sleep 0.05; done; exit 2`; // exits when the test says
+    await processes.start(command, '.');
     const started = posted.at(-1);
     assert.ok(started?.type === 'processes');
-    assert.deepEqual(started.processes.map(({ id, command, status, exitCode }) => ({ id, command, status, exitCode })), [{ id: 'bg-1', command: 'sleep 0.3; exit 2', status: 'running', exitCode: null }]);
+    assert.deepEqual(started.processes.map(({ id, command, status, exitCode }) => ({ id, command, status, exitCode })), [{ id: 'bg-1', command, status: 'running', exitCode: null }]);
+    await fsp.writeFile(path.join(root, 'go'), '');
     await until(() => processes.get('bg-1')?.status === 'exited');
     const exited = posted.at(-1);
     assert.ok(exited?.type === 'processes');

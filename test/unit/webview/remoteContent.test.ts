@@ -3,6 +3,7 @@ import { marked } from 'marked';
 import type { HostMessage } from '../../../src/protocol/messages';
 import type { TranscriptEntry } from '../../../src/protocol/transcript';
 import { buildPanelBundle, openGuardedPage, settle, type PanelBundle } from '../../support/guardedWebviewPage';
+import { until } from '../../support/until';
 import { ATTACKER_HOST, hostileMarkup } from './hostileMarkup';
 import { useHarnessPage } from '../../support/harnessPage';
 
@@ -80,8 +81,7 @@ describe('Remote content in the panel (Chromium)', function () {
     it('(control) without it, the same page does reach the attacker: the interceptor sees real loads', async () => {
       const panel = await openGuardedPage(chromium.browser, bundle, { csp: false, body: raw });
       try {
-        await settle(panel.page);
-        assert.ok(panel.remoteRequests.some((url) => new URL(url).host === ATTACKER_HOST), 'remote loads were seen');
+        await until(() => panel.remoteRequests.some((url) => new URL(url).host === ATTACKER_HOST), { message: 'remote loads seen' });
       } finally {
         await panel.page.close();
       }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { chunks, corpus, randomChunks } from './markdownCorpus';
 import { useHarnessPage } from '../../support/harnessPage';
+import { settle } from '../../support/guardedWebviewPage';
 
 /** StreamingMarkdown in a real DOM (Chromium): sanitising, highlighting and the final DOM of a stream. */
 describe('StreamingMarkdown in Chromium', function () {
@@ -88,7 +89,7 @@ describe('StreamingMarkdown in Chromium', function () {
       // The handler is gone; so is the relative src (only data: images keep one, see remoteContent.test.ts).
       assert.match(result.html, /<img>/);
     }
-    await harness.page.waitForTimeout(50);
+    await settle(harness.page); // every image loaded or failed: an error handler would have run by now
     assert.equal(await harness.page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
   });
 });

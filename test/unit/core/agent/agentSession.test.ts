@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
 import { AgentSession } from '../../../../src/core/session/agentSession';
 import { PendingApprovals } from '../../../../src/core/agent/pendingDecisions';
 import type { AgentEvent } from '../../../../src/core/events';
@@ -10,6 +12,7 @@ import { OpenAiModelClient } from '../../../../src/node/openaiModelClient';
 import { recordingClock } from '../../../support/recordingClock';
 import type { WorkspaceFs } from '../../../../src/core/ports/workspaceFs';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
+import { until } from '../../../support/until';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
@@ -111,7 +114,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     );
     const { s, approvals } = session();
     const { events, end } = await run(s, 'set b to 3', (e) => {
-      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'accepted' }), 5);
+      if (e.type === 'approval' && e.phase === 'request') void until(() => approvals.decide(e.callId, { decision: 'accepted' }));
     });
     assert.equal(end, 'completed');
     assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 3;\n');
@@ -150,7 +153,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     );
     const { s, approvals } = session();
     const { events, end } = await run(s, 'change a', (e) => {
-      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'keep a at 1, use a new constant' }), 5);
+      if (e.type === 'approval' && e.phase === 'request') void until(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'keep a at 1, use a new constant' }));
     });
     assert.equal(end, 'answered');
     assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 1;\nexport const b = 2;\n');
@@ -165,7 +168,7 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
     scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'ok' });
     const { s, approvals } = session({ approval: { autoApproveReadOnly: false } });
     const { events } = await run(s, 'read it', (e) => {
-      if (e.type === 'approval' && e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'not that file' }), 5);
+      if (e.type === 'approval' && e.phase === 'request') void until(() => approvals.decide(e.callId, { decision: 'rejected', feedback: 'not that file' }));
     });
     const request = of(events, 'approval')[0]!;
     assert.equal(request.tool, 'Read');
@@ -233,14 +236,14 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it('cancel during a running command kills it and leaves a paired, cancelled record', async () => {
-    scripted.server.enqueue({ text: '<Bash><command>sleep 30</command></Bash>' }, { text: 'never requested' });
+    scripted.server.enqueue({ text: '<Bash><command>echo running; sleep 30</command></Bash>' }, { text: 'never requested' });
     const { s } = session({ approval: { autoApproveCommands: true } });
-    const started = Date.now();
+    let cancelled = 0;
     const { end, events } = await run(s, 'wait', (e) => {
-      if (e.type === 'toolCall' && e.name === 'Bash' && !e.partial) setTimeout(() => s.cancel(), 200);
+      if (e.type === 'toolOutput' && !cancelled) { cancelled = Date.now(); s.cancel(); } // it runs: Stop
     });
     assert.equal(end, 'cancelled');
-    assert.ok(Date.now() - started < 5000, 'the sleep was killed');
+    assert.ok(cancelled > 0 && Date.now() - cancelled < 10_000, 'the sleep (30 s) was killed');
     assert.equal(of(events, 'toolResult')[0]!.status, 'cancelled');
     assert.equal(scripted.server.requests.length, 1);
     const last = s.messages.at(-1)!;
@@ -248,9 +251,12 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   });
 
   it("a running command's output reaches the card while it runs, and its result carries the exit code and output tail", async () => {
-    scripted.server.enqueue({ text: "<Bash><command>echo first; sleep 0.5; echo second; exit 3</command></Bash>" }, { text: 'It failed with 3.' });
+    // "second" comes once the test has seen "first" on the card (the file `go`), however slow the machine.
+    scripted.server.enqueue({ text: "<Bash><command>echo first; while [ ! -f go ]; do sleep 0.05; done; echo second; exit 3</command></Bash>" }, { text: 'It failed with 3.' });
     const { s } = session({ approval: { autoApproveCommands: true } });
-    const { events } = await run(s, 'run it');
+    const { events } = await run(s, 'run it', (e) => {
+      if (e.type === 'toolOutput' && e.tail === 'first') void fsp.writeFile(path.join(scripted.ws.root, 'go'), '');
+    });
     const outputs = of(events, 'toolOutput');
     const result = of(events, 'toolResult')[0]!;
     assert.ok(outputs.some((o) => o.tail === 'first'), `the first line is reported before the command ends: ${JSON.stringify(outputs)}`);
@@ -318,14 +324,11 @@ describe('AgentSession: the ReAct turn against the scripted server', function ()
   it('Stop interrupts input preprocessing (an @file: walk that never finishes): nothing is sent, nothing stored, the text stays visible', async () => {
     let walking = 0;
     const { s } = session({ fs: (fs) => ({ ...fs, root: fs.root, readDir: () => { walking++; return new Promise(() => {}); } }) });
-    const started = Date.now();
     const pending = run(s, 'explain @file:helpers please');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok(walking > 0, 'the walk was under way');
+    await until(() => walking > 0, { message: 'the walk under way' });
     assert.equal(s.busy, true);
     s.cancel();
-    const { events, end } = await pending;
-    assert.ok(Date.now() - started < 2000);
+    const { events, end } = await pending; // the walk never ends: only Stop ends the turn
     assert.equal(end, 'cancelled');
     assert.equal(scripted.server.requests.length, 0);
     assert.deepEqual(s.messages, []);

@@ -1,8 +1,11 @@
 import { strict as assert } from 'node:assert';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
 import type { AgentEvent } from '../../../../src/core/events';
 import { createIdGenerator } from '../../../../src/core/ids';
 import { scriptedAgentSession } from '../../../support/scriptedAgentSession';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
+import { until } from '../../../support/until';
 
 describe('Two conversations editing one file (spec §16): the mtime guard keeps them apart', function () {
   this.timeout(15000);
@@ -18,8 +21,12 @@ describe('Two conversations editing one file (spec §16): the mtime guard keeps 
     const second = session();
     scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, { text: 'Read it.' });
     await first.send('read a', () => {});
-    // The other conversation changes the file (it reads it first, as the agent must).
-    await new Promise((r) => setTimeout(r, 20));
+    // The other conversation changes the file (it reads it first, as the agent must), once the file system's
+    // clock (coarse: a few ms) has moved past the first read's mtime, so the change shows in the mtime.
+    const readAt = (await fsp.stat(path.join(scripted.ws.root, 'src/a.ts'))).mtimeMs;
+    const probe = path.join(scripted.ws.root, '.mtime-probe');
+    await until(async () => (await fsp.writeFile(probe, ''), (await fsp.stat(probe)).mtimeMs > readAt), { message: "the file system's clock past the read" });
+    await fsp.rm(probe);
     scripted.server.enqueue({ text: '<Read><path>src/a.ts</path></Read>' }, edit('export const a = 1;', 'export const a = 2;'), { text: 'Changed.' });
     await second.send('set a to 2', () => {});
     assert.equal(await scripted.ws.read('src/a.ts'), 'export const a = 2;\n');

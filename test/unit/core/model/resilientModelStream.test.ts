@@ -13,7 +13,7 @@ describe('resilientModelStream over the openai SDK and the scripted server', () 
   after(() => server.close());
   beforeEach(() => server.reset());
 
-  async function collect(options: { maxRetries?: number; continueMaxRounds?: number; signal?: AbortSignal; idleTimeoutMs?: number } = {}) {
+  async function collect(options: { maxRetries?: number; continueMaxRounds?: number; signal?: AbortSignal; idleTimeoutMs?: number; onChunk?: (chunk: ModelChunk) => void } = {}) {
     const clock = recordingClock();
     const retries: { attempt: number; delayMs: number; reason: string }[] = [];
     const chunks: ModelChunk[] = [];
@@ -26,7 +26,10 @@ describe('resilientModelStream over the openai SDK and the scripted server', () 
         clock,
         signal: options.signal ?? new AbortController().signal,
         onRetry: (r) => retries.push(r),
-      })) chunks.push(chunk);
+      })) {
+        chunks.push(chunk);
+        options.onChunk?.(chunk);
+      }
     } catch (e) { error = e; }
     const text = chunks.filter((c) => c.type === 'text').map((c) => (c as { delta: string }).delta).join('');
     return { chunks, text, retries, sleeps: clock.sleeps, error };
@@ -107,12 +110,14 @@ describe('resilientModelStream over the openai SDK and the scripted server', () 
   });
 
   it('a user cancel mid-stream ends promptly and is never retried', async () => {
-    server.enqueue({ text: 'x'.repeat(400), chunkSize: 4, delayMs: 10 }, { text: 'must not be requested' });
+    // A 10 s stream, cancelled once its first text arrived: it ends long before the stream would.
+    server.enqueue({ text: 'x'.repeat(4000), chunkSize: 4, delayMs: 10 }, { text: 'must not be requested' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 80);
-    const started = Date.now();
-    const { error, retries } = await collect({ signal: controller.signal });
-    assert.ok(Date.now() - started < 1000);
+    let aborted = 0;
+    const onChunk = (chunk: ModelChunk) => { if (chunk.type === 'text' && !aborted) { aborted = Date.now(); controller.abort(); } };
+    const { error, retries, text } = await collect({ signal: controller.signal, onChunk });
+    assert.ok(aborted > 0 && Date.now() - aborted < 5000, `ended ${Date.now() - aborted} ms after the cancel`);
+    assert.ok(text.length < 4000, 'the stream was cut short');
     assert.ok(error instanceof ModelError);
     assert.equal(error.kind, 'cancelled');
     assert.equal(retries.length, 0);

@@ -1,16 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { BackgroundProcesses } from '../../../../src/core/processes/backgroundProcesses';
 import { NodeProcessLauncher } from '../../../../src/node/nodeProcessLauncher';
+import type { Clock } from '../../../../src/core/ports/clock';
 import { systemClock } from '../../../../src/node/systemClock';
+import { until } from '../../../support/until';
 import { TempWorkspace } from '../tools/toolTestKit';
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('BackgroundProcesses', function () {
   this.timeout(10_000);
@@ -26,11 +20,13 @@ describe('BackgroundProcesses', function () {
   });
 
   it('a follower (a terminal) gets what was printed before it came, then the rest live, whatever BashOutput read', async () => {
-    await processes.start('echo one; sleep 0.5; echo two', '.');
+    // "two" comes once the test has read "one" and follows (the file `go`), however slow the machine.
+    await processes.start('echo one; while [ ! -f go ]; do sleep 0.05; done; echo two', '.');
     await until(() => processes.readNew('bg-1')?.text === 'one\n');
     const seen: string[] = [];
     const unfollow = processes.follow('bg-1', (chunk) => seen.push(chunk))!;
     assert.deepEqual(seen, ['one\n'], 'what came before, at once');
+    await ws.write('go', '');
     await until(() => processes.get('bg-1')?.status === 'exited');
     await until(() => seen.join('') === 'one\ntwo\n');
     unfollow();
@@ -48,10 +44,25 @@ describe('BackgroundProcesses', function () {
   });
 
   it('stopAll stops every running process at once', async () => {
-    for (let i = 0; i < 3; i++) await processes.start('sleep 30', '.');
-    const started = Date.now();
-    await processes.stopAll();
-    assert.deepEqual(processes.running(), []);
-    assert.ok(Date.now() - started < 1500, 'in parallel, not one grace period after another');
+    // Processes that ignore SIGTERM, and a clock whose first three grace periods end only when the test says:
+    // all three are waited at the same time, not one grace period after another.
+    const graces: number[] = [];
+    let endGraces!: () => void;
+    const gracesEnd = new Promise<void>((resolve) => (endGraces = resolve));
+    const clock: Clock = { now: () => Date.now(), sleep: (ms, signal) => (graces.push(ms) <= 3 ? gracesEnd : systemClock.sleep(ms, signal)) };
+    const stubborn = new BackgroundProcesses({ launcher: new NodeProcessLauncher(ws.root, { env: process.env }), clock, maxRunning: () => 20, killGraceMs: 30_000 });
+    for (let i = 0; i < 3; i++) await stubborn.start("trap '' TERM; echo up; while true; do sleep 0.1; done", '.');
+    const printed = (id: string) => {
+      let text = '';
+      stubborn.follow(id, (chunk) => (text += chunk))?.();
+      return text;
+    };
+    await until(() => stubborn.list().every((p) => printed(p.id) === 'up\n'), { message: 'the traps set' });
+    const stopping = stubborn.stopAll();
+    await until(() => graces.length === 3, { message: 'the three grace periods at once' });
+    endGraces();
+    await stopping;
+    assert.deepEqual(stubborn.running(), []);
+    assert.deepEqual(graces, [30_000, 30_000, 30_000, 30_000, 30_000, 30_000], 'SIGTERM, a grace period; SIGKILL, one more (ended by the exit)');
   });
 });

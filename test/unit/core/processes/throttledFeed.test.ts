@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { ThrottledFeed } from '../../../../src/core/processes/throttledFeed';
+import { until } from '../../../support/until';
 
 describe('ThrottledFeed', () => {
   it('joins what arrives within an interval into one write', async () => {
@@ -8,7 +9,7 @@ describe('ThrottledFeed', () => {
     feed.push('a\n');
     feed.push('b\n');
     assert.deepEqual(writes, []);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await until(() => writes.length > 0, { message: 'the interval to end' });
     assert.deepEqual(writes, ['a\nb\n']);
   });
 

@@ -139,7 +139,7 @@ describe('Task tool and sub-agents against the scripted server', function () {
     const outcome = await kit.runParent('go', controller, (e) => {
       if (e.type === 'subagent' && e.event.type === 'text' && !childStreaming) {
         childStreaming = true;
-        setTimeout(() => controller.abort(), 30);
+        setImmediate(() => controller.abort());
       }
     });
     assert.ok(childStreaming);

@@ -69,10 +69,11 @@ describe('Bash', function () {
   });
 
   it('is cancelled by the abort signal mid-command', async () => {
-    const started = Date.now();
-    setTimeout(() => h.controller.abort(), 300);
-    const result = await registry.invoke('Bash', { command: 'sleep 30' }, h.ctx);
-    assert.ok(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
+    let aborted = 0;
+    // Aborted once the command runs (its first output), not after a fixed time.
+    const onOutput = () => { if (!aborted) { aborted = Date.now(); h.controller.abort(); } };
+    const result = await registry.invoke('Bash', { command: 'echo running; sleep 30' }, { ...h.ctx, onOutput });
+    assert.ok(aborted > 0 && Date.now() - aborted < 10_000, `took ${Date.now() - aborted} ms after the abort (the sleep lasts 30 s)`);
     assert.equal(result.error?.code, 'cancelled');
     assert.equal((result.data as BashData).cancelled, true);
   });

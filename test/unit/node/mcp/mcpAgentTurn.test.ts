@@ -8,6 +8,7 @@ import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
 import { TempWorkspace } from '../../core/tools/toolTestKit';
 import { faultSession } from '../../faults/faultSessionKit';
 import { everythingConfig, newConnections } from './mcpTestKit';
+import { until } from '../../../support/until';
 
 /** A whole agent turn with the scripted model calling server-everything's tools, in both wire formats (spec §3, §12). */
 describe('MCP tools in an agent turn', function () {
@@ -71,7 +72,7 @@ describe('MCP tools in an agent turn', function () {
     const end = await s.send('gzip it', (e) => {
       if (e.type !== 'approval') return;
       approvalsSeen.push(e);
-      if (e.phase === 'request') setTimeout(() => approvals.decide(e.callId, { decision: 'accepted' }), 10);
+      if (e.phase === 'request') void until(() => approvals.decide(e.callId, { decision: 'accepted' }));
     });
     assert.equal(end, 'answered');
     const tools = model.requests[0]!.body.tools as { function: { name: string; parameters: Record<string, unknown> } }[];

@@ -14,7 +14,8 @@ import { InMemoryTodoStore } from '../../../../src/core/tools/todoStore';
 import type { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import type { ToolContext } from '../../../../src/core/tools/toolTypes';
 import type { NodeMcpConnections } from '../../../../src/node/mcp/nodeMcpConnections';
-import { everythingConfig, everythingServerScript, newConnections, processAlive, stateOf, waitUntil } from './mcpTestKit';
+import { everythingConfig, everythingServerScript, newConnections, processAlive, stateOf } from './mcpTestKit';
+import { until } from '../../../support/until';
 
 /** A tool context whose approvals go through the real approval gate with these settings. */
 function toolContext(settings: Settings, asked: ApprovalRequest[], signal = new AbortController().signal): ToolContext {
@@ -147,7 +148,7 @@ describe('MCP servers over stdio: the reference server-everything (spec §12)', 
     setTimeout(() => controller.abort(), 300);
     const result = await call;
     assert.equal(result.error?.code, 'cancelled', result.text);
-    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms: the operation itself lasts 20 s`);
     const after = await registry.invoke('mcp__everything__echo', { message: 'still here' }, toolContext(defaultSettings(), []));
     assert.match(after.text, /Echo: still here/);
   });
@@ -210,10 +211,10 @@ describe('MCP server failures and lifecycle', function () {
       const a2 = connections.pidOf('a')!;
       assert.notEqual(a2, a1, 'a changed: a new process');
       assert.equal(connections.pidOf('b'), b1, 'b unchanged: the same process');
-      await waitUntil(() => !processAlive(a1), 5000, 'the old process of a to exit');
+      await until(() => !processAlive(a1), { message: 'the old process of a to exit' });
       assert.equal(stateOf(connections, 'a').status, 'ready');
       await connections.configure([everythingConfig('a', { env: { CHANGED: '1' } })]);
-      await waitUntil(() => !processAlive(b1), 5000, 'removed server b to exit');
+      await until(() => !processAlive(b1), { message: 'removed server b to exit' });
       assert.deepEqual(connections.servers().map((s) => s.name), ['a']);
       await connections.dispose();
       assert.equal(processAlive(a2), false, 'dispose ends the process');
@@ -248,7 +249,7 @@ describe('MCP server failures and lifecycle', function () {
       const toolSet = new McpToolSet(connections);
       assert.ok(toolSet.tools().length > 0);
       process.kill(connections.pidOf('everything')!, 'SIGKILL');
-      await waitUntil(() => stateOf(connections, 'everything').status === 'failed', 5000, 'the failure to show');
+      await until(() => stateOf(connections, 'everything').status === 'failed', { message: 'the failure to show' });
       assert.match(stateOf(connections, 'everything').error ?? '', /closed the connection/);
       assert.deepEqual(toolSet.tools(), []);
       const call = await connections.callTool('everything', 'echo', { message: 'x' }, { signal: new AbortController().signal, timeoutMs: 1000 }).catch((error: Error) => error);
