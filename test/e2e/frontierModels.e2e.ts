@@ -44,6 +44,50 @@ describe('frontier models: what goes back, model switches, auto, cache marks', f
     await eventually(async () => assert.ok((await transcriptEntries(chat, 'assistant').last().innerText()).includes('Still 1.')));
   });
 
+  it('Gemini 3: the signature on its call goes back on the same call in the next step', async function () {
+    suite.model.enqueue({ dialect: 'gemini', toolCalls: [readA('call_gemini_1')] }, { dialect: 'gemini', text: 'a is 1.' });
+    const { chat } = await open({ 'codeagent.model.name': 'gemini-3-pro-preview' });
+    await sendAndWaitForTurn(chat, 'What is a?', 30_000);
+    await noErrors(chat);
+    const posts = chatPosts(suite.model);
+    assert.equal(posts.length, 2);
+    const [call] = messages(posts[1]!.body).flatMap((m) => m.tool_calls ?? []);
+    const signature = (call?.extra_content as { google?: { thought_signature?: string } } | undefined)?.google?.thought_signature;
+    assert.ok(signature && signature !== 'skip_thought_signature_validator', `the server's own signature went back: ${JSON.stringify(call)}`);
+    await eventually(async () => assert.ok((await transcriptEntries(chat, 'assistant').last().innerText()).includes('a is 1.')));
+  });
+
+  it('the Responses API: the reasoning item goes back, encrypted, before its call in the next request', async function () {
+    suite.model.enqueue({ reasoning: 'Read it first.', toolCalls: [readA('call_resp_1')] }, { text: 'a is 1.' });
+    const { chat } = await open({ 'codeagent.model.name': 'gpt-5.1-codex', 'codeagent.model.api': 'auto' });
+    await sendAndWaitForTurn(chat, 'What is a?', 30_000);
+    await noErrors(chat);
+    const posts = suite.model.requests.filter((r) => r.path === '/v1/responses');
+    assert.equal(posts.length, 2, '`auto` speaks the Responses API to a *-codex model');
+    const input = posts[1]!.body.input as { type?: string; call_id?: string; encrypted_content?: string }[];
+    const reasoning = input.findIndex((i) => i.type === 'reasoning');
+    const call = input.findIndex((i) => i.type === 'function_call' && i.call_id === 'call_resp_1');
+    assert.ok(reasoning >= 0 && reasoning < call, `reasoning before its call: ${JSON.stringify(input.map((i) => i.type))}`);
+    assert.ok(input[reasoning]!.encrypted_content, 'with its encrypted content');
+    assert.equal(posts[1]!.body.store, false);
+    const thinking = transcriptEntries(chat, 'thinking');
+    assert.equal(await thinking.count(), 1, 'the reasoning summary shows as thinking');
+  });
+
+  it('the effort chosen beside the model picker goes on the wire as the provider spells it', async function () {
+    suite.model.enqueue({ text: 'Thought hard.' });
+    const { chat } = await open({ 'codeagent.model.name': 'deepseek-v4-pro' });
+    const effort = chat.locator('#model-bar').getByRole('combobox', { name: 'Reasoning effort' });
+    await effort.waitFor({ timeout: 20_000 });
+    await eventually(async () => assert.ok((await effort.locator('option').allTextContents()).some((t) => /max/i.test(t))), { timeoutMs: 15_000, message: 'DeepSeek\'s levels' });
+    await effort.selectOption('max');
+    await eventually(async () => assert.equal(await effort.inputValue(), 'max'));
+    await sendAndWaitForTurn(chat, 'Think hard.', 30_000);
+    const [post] = chatPosts(suite.model);
+    assert.equal(post!.body.reasoning_effort, 'max');
+    assert.deepEqual(post!.body.thinking, { type: 'enabled' });
+  });
+
   it('a conversation with native tool calls goes on after the picker switches to a Mistral model', async function () {
     suite.model.setModels(['gpt-5-mini', 'mistral-large-latest']);
     suite.model.enqueue(
