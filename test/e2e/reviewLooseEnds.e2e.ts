@@ -67,11 +67,12 @@ describe('review loose ends', function () {
   it('a MultiEdit fills the diff editor edit by edit while the model still streams it', async function () {
     const padding = Array.from({ length: 40 }, (_, i) => `// streamed padding line ${i + 1}`).join('\n');
     const multi = '<MultiEdit>\n<path>src/a.ts</path>\n<edits>\n<edit>\n<old_string>Hello</old_string>\n<new_string>FIRST-EDIT-APPLIED</new_string>\n</edit>\n'
-      // The second edit appends below the first (which stays in view) and streams for seconds.
+      // The second edit appends below the first (which stays in view); the stream waits in it until the test says.
       + `<edit>\n<old_string>!\`;\n}</old_string>\n<new_string>!\`;\n}\n${padding}\nexport const SECOND_EDIT = 2;</new_string>\n</edit>\n</edits>\n</MultiEdit>`;
+    const insideSecondEdit = multi.indexOf('// streamed padding line 3');
     suite.model.enqueue(
       { text: '<Read>\n<path>src/a.ts</path>\n</Read>' },
-      { text: multi, chunkSize: 24, delayMs: 80 },
+      { text: multi, chunkSize: 24, pauseAfterChars: insideSecondEdit },
       { text: 'Both edits made.' },
     );
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'multiedit-live' });
@@ -87,6 +88,7 @@ describe('review loose ends', function () {
     assert.equal(chatPosts(suite.model)[1]!.completedAt, undefined, 'the model is still streaming the MultiEdit');
     assert.equal(await transcriptEntries(chat, 'approval').count(), 0, 'no approval asked yet');
     await session.screenshot('multiedit-live-first-edit');
+    suite.model.resumePaused();
 
     const card = transcriptEntries(chat, 'approval').last();
     await card.waitFor({ timeout: 30_000 });
