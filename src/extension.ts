@@ -51,6 +51,7 @@ import { startMcpServers } from './vscode/mcpSetup';
 import { startBackgroundProcesses } from './vscode/processesSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
+import { restrictedModeNotice } from './core/trust/restrictedMode';
 import { languageTools } from './core/languageServices/languageTools';
 import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageServices';
 import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
@@ -76,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const settings = createSettingsReader((problem) => {
     output.warn(problem);
     void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
-  }, { store: trust, workspaceTrusted: () => vscode.workspace.isTrusted, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) });
+  }, { store: trust, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) });
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
@@ -219,6 +220,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void context.workspaceState.update(lastConversationKey, id);
     },
   }, { visible: () => provider?.visible ?? false, reveal: () => void provider?.reveal() }).controller;
+  if (!vscode.workspace.isTrusted) controller.showWarningWhenReady(restrictedModeNotice);
   // Deactivation waits for the servers' and background commands' processes to end: none is left behind.
   flushOnDeactivate = async () => {
     await Promise.all([views.flushAll(), mcp.stop(), background.stop()]);

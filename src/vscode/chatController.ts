@@ -204,6 +204,11 @@ export class ChatController {
     for (const patch of this.projector.apply({ type: 'error', turnId: '', message, code: 'warning' })) this.emit(patch);
   }
 
+  /** After the last conversation reopened, which would otherwise replace the line. */
+  showWarningWhenReady(message: string): void {
+    void this.ready.then(() => this.showWarning(message));
+  }
+
   refreshOnboarding(): void {
     this.emit({ type: 'onboarding', onboarding: onboardingOrProblem(this.deps.onboarding, this.deps.log) });
   }

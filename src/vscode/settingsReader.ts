@@ -19,6 +19,8 @@ const keys: Record<string, string[]> = {
  * `codeagent.*` as validated Settings; a value of the wrong shape falls back to its default and is reported once.
  * What a workspace may set is decided by readTrustedSettings (spec §11: a repository is untrusted).
  */
-export function createSettingsReader(report: (problem: string) => void, trust: SettingsTrust): () => Settings {
-  return createSettingsSource(() => readTrustedSettings(vscode.workspace.getConfiguration('codeagent'), keys, trust), report);
+export function createSettingsReader(report: (problem: string) => void, trust: Omit<SettingsTrust, 'workspaceTrusted'>): () => Settings {
+  // Read at every settings read: trust granted later counts at once (revoking it reloads the window).
+  const withTrustState: SettingsTrust = { ...trust, workspaceTrusted: () => vscode.workspace.isTrusted };
+  return createSettingsSource(() => readTrustedSettings(vscode.workspace.getConfiguration('codeagent'), keys, withTrustState), report);
 }

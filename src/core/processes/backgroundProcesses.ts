@@ -32,7 +32,7 @@ interface Entry {
   ring: OutputRing;
   /** BashOutput's cursor: the output before it was read already. */
   readPosition: number;
-  /** The conversation whose agent started it (spec §16); undefined for none in particular. */
+  /** The conversation whose agent started it (spec §16); undefined: no agent's, only the user's panel reaches it. */
   owner: string | undefined;
   exited: Promise<void>;
   markExited: () => void;
@@ -105,14 +105,15 @@ export class BackgroundProcesses {
 
   /**
    * Spec §16: the agent of one conversation reads and stops only the processes it started (the user's panel reaches
-   * all of them). A process without an owner, or a caller without one, is not restricted.
+   * all of them through `list`). Fails closed: a caller without a conversation id, or a process without an owner,
+   * is reachable by no agent, so wiring that loses the id cannot widen what an agent sees.
    */
   visibleTo(id: string, conversationId: string | undefined): boolean {
     const owner = this.entries.get(id)?.owner;
-    return owner === undefined || conversationId === undefined || owner === conversationId;
+    return conversationId !== undefined && owner === conversationId;
   }
 
-  /** The processes the agent of `conversationId` may reach (all without one). */
+  /** The processes the agent of `conversationId` may reach (none without one). */
   listFor(conversationId: string | undefined): BackgroundProcessView[] {
     return this.list().filter((p) => this.visibleTo(p.id, conversationId));
   }

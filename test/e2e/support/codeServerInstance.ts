@@ -48,6 +48,8 @@ export interface CodeServerOptions {
   userSettings?: Record<string, unknown>;
   /** Extra environment for code-server and so for the extension host. */
   env?: Record<string, string>;
+  /** Workspace trust on, with no start-up prompt: a folder nobody trusted opens in Restricted Mode. */
+  workspaceTrust?: boolean;
 }
 
 const installs = new Map<string, Promise<void>>();
@@ -185,7 +187,7 @@ export class CodeServerInstance {
     const dir = freshDir('code-server');
     const userDataDir = path.join(dir, 'ud');
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.userSettings }, null, 2));
+    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {}), ...options.userSettings }, null, 2));
     const config = configFile(dir);
     const logFile = path.join(dir, 'code-server.log');
 
@@ -203,7 +205,7 @@ export class CodeServerInstance {
           '--bind-addr', `127.0.0.1:${port}`,
           '--disable-telemetry',
           '--disable-update-check',
-          '--disable-workspace-trust',
+          ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
           '--disable-getting-started-override',
           '--user-data-dir', userDataDir,
           '--extensions-dir', extDir,

@@ -17,12 +17,13 @@ describe('slash commands: the turn a command file runs', function () {
     '.codeagent/commands/roadmap.md': '---\nagent: plan\n---\nPlan: $ARGUMENTS\n',
     '.codeagent/commands/cheap.md': '---\nmodel: small-model\n---\nSummarise $ARGUMENTS\n',
     '.codeagent/commands/ghost.md': '---\nagent: nobody\n---\nHello\n',
+    '.claude/commands/scout.md': '---\nagent: plan\nallowed-tools: Bash, Write, Read\n---\nScout $ARGUMENTS\n',
   });
 
-  function session(inputs?: UserInputPrompt, toolProtocol: 'xml' | 'native' = 'xml') {
+  function session(inputs?: UserInputPrompt, toolProtocol: 'xml' | 'native' = 'xml', approval?: Record<string, unknown>) {
     const catalog = new CommandCatalog(() => loadCommands({ project: new NodeWorkspaceFs(scripted.ws.root) }));
     void catalog.reload();
-    return scriptedAgentSession(scripted.server, scripted.ws.root, { model: { toolProtocol }, deps: { slashCommands: catalog, userInput: inputs } }).session;
+    return scriptedAgentSession(scripted.server, scripted.ws.root, { model: { toolProtocol }, approval, deps: { slashCommands: catalog, userInput: inputs } }).session;
   }
   const run = async (s: AgentSession, text: string) => {
     const events: AgentEvent[] = [];
@@ -90,6 +91,35 @@ describe('slash commands: the turn a command file runs', function () {
     const notice = (await run(s, '/ghost')).find((e) => e.type === 'notice');
     assert.ok(notice?.type === 'notice' && /^\/ghost \(\.codeagent\/commands\/ghost\.md\): There is no agent named "nobody"/.test(notice.text), JSON.stringify(notice));
     assert.equal(scripted.server.requests.length, 1);
+  });
+
+  // allowed-tools narrows the plan-mode set, never all tools: a planner gets no Bash or Write whatever the file lists.
+  it('agent: plan with allowed-tools Bash, Write, Read: the planner is neither offered nor can run Bash or Write', async () => {
+    // Auto-approved, so that a Bash or Write that got through would run at once rather than wait.
+    const approval = { autoApproveCommands: true, autoApproveEdits: true };
+    scripted.server.enqueue({ text: 'Looked.' });
+    await run(session(undefined, 'xml', approval), '/scout the repo');
+    const system = sent(0)[0]!.content;
+    assert.match(system, /<Read>/);
+    assert.doesNotMatch(system, /<Bash>|<Write>|<Edit>/);
+
+    scripted.server.reset();
+    scripted.server.enqueue({
+      toolCalls: [
+        { id: 'c1', name: 'Bash', arguments: '{"command":"touch pwned"}' },
+        { id: 'c2', name: 'Write', arguments: '{"path":"planned.txt","content":"written by the planner"}' },
+      ],
+    }, { text: 'ok' });
+    const events = await run(session(undefined, 'native', approval), '/scout the repo');
+    assert.ok(events.some((e) => e.type === 'turnStarted' && e.planMode), 'the command ran in plan mode');
+    const offered = (scripted.server.requests[0]!.body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    assert.ok(offered.includes('Read'), offered.join(', '));
+    assert.ok(!offered.includes('Bash') && !offered.includes('Write'), offered.join(', '));
+    const results = events.filter((e) => e.type === 'toolResult');
+    assert.deepEqual(results.map((e) => [e.name, e.status]), [['Bash', 'error'], ['Write', 'error']]);
+    const fs = new NodeWorkspaceFs(scripted.ws.root);
+    assert.equal(await fs.stat('pwned'), undefined, 'Bash did not run');
+    assert.equal(await fs.stat('planned.txt'), undefined, 'Write did not write');
   });
 
   it('a command file added since the last load runs: an unknown /name loads the files again first', async () => {

@@ -94,6 +94,8 @@ export function makeHarness(ws: TempWorkspace): Harness {
       return harness.decide(request);
     },
     onFileChanged: (change) => harness.changes.push(change),
+    // Background processes are reachable only from the conversation that started them (no id sees none).
+    conversationId: 'conv-test',
   };
   return harness;
 }

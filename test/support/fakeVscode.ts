@@ -1,0 +1,61 @@
+// The few parts of the `vscode` API that the trust reads in src/vscode use, for unit tests that load those modules
+// through useFakeVscode.ts. `fakeVscodeState` is what a test sets: the trust state, the `codeagent` settings layers.
+import type { SettingLayers } from '../../src/core/trust/settingLayers';
+
+export const fakeVscodeState = {
+  trusted: false,
+  /** `codeagent.<key>` → its layers, as `WorkspaceConfiguration.inspect` returns them. */
+  settings: {} as Record<string, SettingLayers>,
+  /** Every warning notification shown, with its buttons. */
+  warnings: [] as Array<{ message: string; items: string[] }>,
+};
+
+export function resetFakeVscode(): void {
+  fakeVscodeState.trusted = false;
+  fakeVscodeState.settings = {};
+  fakeVscodeState.warnings = [];
+}
+
+class Disposable {
+  constructor(private readonly callOnDispose: () => void) {}
+  static from(...items: Array<{ dispose(): unknown }>): Disposable {
+    return new Disposable(() => items.forEach((item) => item.dispose()));
+  }
+  dispose(): void {
+    this.callOnDispose();
+  }
+}
+
+const noEvent = () => new Disposable(() => {});
+
+export const workspace = {
+  get isTrusted(): boolean {
+    return fakeVscodeState.trusted;
+  },
+  getConfiguration(section: string) {
+    const layers = (key: string) => fakeVscodeState.settings[`${section}.${key}`];
+    return {
+      inspect: (key: string) => layers(key) ?? { key: `${section}.${key}` },
+      get: (key: string) => {
+        const found = layers(key) as Record<string, unknown> | undefined;
+        return found && (found.workspaceFolderValue ?? found.workspaceValue ?? found.globalValue ?? found.defaultValue);
+      },
+    };
+  },
+  createFileSystemWatcher: () => ({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose: () => {} }),
+};
+
+export const window = {
+  async showWarningMessage(message: string, ...items: string[]): Promise<string | undefined> {
+    fakeVscodeState.warnings.push({ message, items });
+    return undefined;
+  },
+};
+
+export class RelativePattern {
+  constructor(readonly base: unknown, readonly pattern: string) {}
+}
+
+export const Uri = { file: (fsPath: string) => ({ fsPath, scheme: 'file' }) };
+
+export { Disposable };
