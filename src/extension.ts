@@ -22,8 +22,10 @@ import { systemClock } from './node/systemClock';
 import { sessionEnvironment } from './node/sessionEnvironment';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatController, type ChatControllerDeps } from './vscode/chatController';
-import { ConversationViews, approvalAsked } from './vscode/conversationViews';
-import { noticeHiddenApproval, openChatInEditor, type ChatSurface } from './vscode/editorChats';
+import { ConversationViews } from './vscode/conversationViews';
+import { Nudges } from './vscode/nudges';
+import { NodeDesktopNotifier } from './node/desktopNotifier';
+import { openChatInEditor, type ChatSurface } from './vscode/editorChats';
 import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
@@ -174,6 +176,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     return conversation && changeSideText(conversation, key);
   }));
   const views = new ConversationViews();
+  const nudges = new Nudges({
+    setBadge: (badge) => provider?.setBadge(badge),
+    views: { shownConversations: () => views.shownConversations(), reveal: (id) => views.viewOf(id)?.reveal() },
+    desktop: new NodeDesktopNotifier(log),
+    desktopEnabled: () => settings().notifications.whenUnfocused,
+    log,
+  });
   // One controller per chat view (the side panel, each editor tab): each holds its own conversation (spec §16).
   const createController = (lastConversation: ChatControllerDeps['lastConversation'], surface: ChatSurface) => {
     const made: ChatController = new ChatController({
@@ -198,10 +207,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void contextDocuments.show();
       },
       log,
-      onEvent: (event) => {
+      onEvent: (event, session) => {
         livePreviews.observe(event);
-        const tool = approvalAsked(event);
-        if (tool) noticeHiddenApproval(tool, surface);
+        nudges.observe(session.id, session.conversationTitle, event, surface.visible());
       },
       review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log), inlineReview.forget),
       isRunning: (id) => views.isRunning(id),
@@ -242,10 +250,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     modelSetup.refresh();
   };
   const parts = [modelSetup, mcp.panel, background.panel, commandFiles.panel, inlineReview.panel];
-  provider = new ChatViewProvider(context.extensionUri, controller, log, parts);
+  provider = new ChatViewProvider(context.extensionUri, controller, log, parts, () => nudges.lookAround());
 
   context.subscriptions.push(
     output,
+    nudges,
     ...mcp.disposables,
     ...background.disposables,
     // Kept alive while hidden: showing the chat again is instant, and code-server's webview service worker
@@ -253,7 +262,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
-    vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openChatInEditor({ extensionUri: context.extensionUri, parts, log, createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) })),
+    vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openChatInEditor({ extensionUri: context.extensionUri, parts, log, onShown: () => nudges.lookAround(), createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) })),
     ...registerCommands(controller, provider, apiKeys, approvals, reviews),
     vscode.workspace.registerFileSystemProvider(proposalScheme, proposals, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(originalScheme, originals),

@@ -58,8 +58,8 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   feedback.rows = 2;
   feedback.placeholder = 'Optional feedback for the agent (sent with Reject)';
   feedback.setAttribute('aria-label', 'Feedback for the agent');
+  // Spec §10: `Run` for a command or an MCP call, `Accept` for an edit; the name is the visible word (WCAG 2.5.3).
   const accept = vscodeButton(tool === 'Bash' || mcp ? 'Run' : 'Accept', () => decide('accepted'));
-  accept.setAttribute('aria-label', 'Accept');
   const reject = vscodeButton('Reject', () => decide('rejected'), { secondary: true });
   const buttons = document.createElement('div');
   buttons.className = 'buttons';

@@ -4,23 +4,32 @@ import { post } from './vscodeApi';
 
 /** The list of stored conversations: open one to continue it, delete one for good. */
 export class HistoryPanel {
-  constructor(private readonly root: HTMLElement, private readonly toggle: HTMLElement) {
-    toggle.addEventListener('click', () => (this.root.hidden ? this.open() : this.close()));
+  private focusList = false;
+
+  constructor(private readonly root: HTMLElement, private readonly toggleButton: HTMLElement) {
+    toggleButton.addEventListener('click', () => this.toggle());
     root.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.close();
     });
   }
 
-  open(): void {
+  /** `focusList`: from the title bar, so the keyboard lands in the list. */
+  toggle(focusList = false): void {
+    if (this.root.hidden) this.open(focusList);
+    else this.close();
+  }
+
+  open(focusList = false): void {
+    this.focusList = focusList;
     this.root.hidden = false;
-    this.toggle.setAttribute('aria-expanded', 'true');
+    this.toggleButton.setAttribute('aria-expanded', 'true');
     this.root.replaceChildren(heading('Loading conversations…'));
     post({ type: 'listConversations' });
   }
 
   close(): void {
     this.root.hidden = true;
-    this.toggle.setAttribute('aria-expanded', 'false');
+    this.toggleButton.setAttribute('aria-expanded', 'false');
   }
 
   show(items: readonly ConversationListItem[], currentId: string): void {
@@ -31,6 +40,8 @@ export class HistoryPanel {
     list.setAttribute('aria-label', 'Saved conversations');
     for (const item of items) list.append(row(item, item.id === currentId, () => this.close()));
     this.root.replaceChildren(heading('Conversations'), list);
+    if (this.focusList) list.querySelector('button')?.focus();
+    this.focusList = false;
   }
 }
 

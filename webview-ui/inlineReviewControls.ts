@@ -35,7 +35,5 @@ export class InlineReviewControls {
   private setToggle(on: boolean): void {
     this.on = on;
     this.toggle.setAttribute('aria-pressed', String(on));
-    this.toggle.toggleAttribute('secondary', !on);
-    this.toggle.classList.toggle('pressed', on);
   }
 }

@@ -38,6 +38,9 @@ const processRows = new ProcessRows(byId('processes'));
 const inlineReview = new InlineReviewControls(byId('review-after'), byId('to-review'));
 const queued = new QueuedMessages(byId('queued'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
+/** The title bar's History may come before the first snapshot, which closes the list: it opens after it then. */
+let snapshotShown = false;
+let historyAfterSnapshot = false;
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
   { name: 'history', description: 'Show saved conversations', run: () => history.open() },
@@ -91,6 +94,9 @@ window.addEventListener('message', (event: MessageEvent) => {
   switch (message.type) {
     case 'snapshot':
       history.close();
+      snapshotShown = true;
+      if (historyAfterSnapshot) history.open(true);
+      historyAfterSnapshot = false;
       transcript.reset(message.entries);
       // A conversation without a changes entry shows the waiting hunks above the input.
       queueMicrotask(refreshReviewBars);
@@ -117,6 +123,10 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'onboarding': showOnboarding(message.onboarding); break;
     case 'usage': showUsage(message.usage); break;
     case 'prefill': composer.insert(message.text); break;
+    case 'toggleHistory':
+      if (snapshotShown) history.toggle(true);
+      else historyAfterSnapshot = true;
+      break;
     case 'conversations': history.show(message.items, message.currentId); break;
     case 'pathSuggestions': completions.showPathSuggestions(message.query, message.items); break;
     case 'modelSetup':

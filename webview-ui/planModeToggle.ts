@@ -19,9 +19,6 @@ export class PlanModeToggle {
   set(on: boolean): void {
     this.on = on;
     this.button.setAttribute('aria-pressed', String(on));
-    // The primary style when on, the secondary one when off: visible at a glance in any theme.
-    this.button.toggleAttribute('secondary', !on);
-    this.button.classList.toggle('pressed', on);
     this.button.title = on ? 'Plan mode is on: CodeAgent plans each request and runs every step as a sub-agent' : 'Turn on plan mode: plan each request and run every step as a sub-agent';
     this.onChange(on);
   }

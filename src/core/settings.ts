@@ -63,6 +63,8 @@ export const Settings = z.object({
   hooks: z.object({ enabled: z.boolean().default(true) }).prefault({}),
   /** Spec §12: the same shape as `.vscode/mcp.json`'s `servers`, validated where servers are started. */
   mcp: z.object({ servers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}) }).prefault({}),
+  /** Spec §20: an OS notification when the window is not focused (local desktops only; the user's setting only). */
+  notifications: z.object({ whenUnfocused: z.boolean().default(true) }).prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
 

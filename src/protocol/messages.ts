@@ -125,6 +125,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onboarding'), onboarding: z.nullable(Onboarding) }),
   z.object({ type: z.literal('usage'), usage: UsageSummary }),
   z.object({ type: z.literal('prefill'), text: z.string() }),
+  /** The side panel's title-bar History (issue 34). */
+  z.object({ type: z.literal('toggleHistory') }),
   /** `@` completions: workspace paths, named agents (`path` is the agent's name) and MCP resources (`mcp:<server>:<uri>`, with its server). */
   z.object({ type: z.literal('pathSuggestions'), query: z.string(), items: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'agent', 'resource']), detail: z.optional(z.string()), server: z.optional(z.string()) })) }),
   z.object({ type: z.literal('conversations'), items: z.array(ConversationListItem), currentId: z.string() }),

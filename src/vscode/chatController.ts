@@ -32,8 +32,8 @@ export interface ChatControllerDeps {
   supportsImages: () => boolean;
   setPlanMode: (on: boolean) => void;
   log: (message: string) => void;
-  /** Every event of the current conversation as it happens (live diff previews). */
-  onEvent?: (event: AgentEvent) => void;
+  /** Every event of the current conversation as it happens (live diff previews, spec §20's nudges). */
+  onEvent?: (event: AgentEvent, session: AgentSession) => void;
   /** Diffs, Revert and Restore checkpoint (spec §8). */
   review?: ReviewActions;
   /** Spec §16, several conversations at once: whether a conversation's turn runs in any view (history marks it). */
@@ -57,7 +57,7 @@ export class ChatController {
     scheduleSave: (session, projector) => this.scheduleSave(session, projector),
     flush: () => this.saver.flush(),
     started: (session) => this.deps.lastConversation.set(session.id),
-    onEvent: (event) => this.deps.onEvent?.(event),
+    onEvent: (event, session) => this.deps.onEvent?.(event, session),
     log: (message) => this.deps.log(message),
   });
 

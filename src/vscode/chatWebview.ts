@@ -12,6 +12,8 @@ export interface ChatWebviewDeps {
   controller: ChatController;
   parts: readonly ViewPart[];
   log: (message: string) => void;
+  /** The side panel puts History and New Chat in its title bar; an editor tab keeps them beside the input. */
+  surface: 'view' | 'editor';
 }
 
 /**
@@ -24,7 +26,7 @@ export function connectChatWebview(webview: vscode.Webview, deps: ChatWebviewDep
     enableScripts: true,
     localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
   };
-  webview.html = webviewHtml(webview, extensionUri);
+  webview.html = webviewHtml(webview, extensionUri, deps.surface);
   const coalescer = new DeltaCoalescer((message) => void webview.postMessage(message));
   const postPart = (message: unknown) => void webview.postMessage(message);
   const controllerPost = (message: HostMessage) => coalescer.send(message);

@@ -19,6 +19,7 @@ export function registerCommands(controller: ChatController, provider: ChatViewP
   return [
     vscode.commands.registerCommand('codeagent.newChat', () => controller.newChat()),
     vscode.commands.registerCommand('codeagent.focusChat', () => provider.reveal()),
+    vscode.commands.registerCommand('codeagent.showHistory', () => provider.showHistory()),
     vscode.commands.registerCommand('codeagent.setApiKey', async () => {
       if (await apiKeys.promptAndStore()) controller.refreshOnboarding();
     }),

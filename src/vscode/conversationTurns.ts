@@ -16,7 +16,7 @@ export interface TurnHost {
   flush(): Promise<void>;
   /** The conversation a turn started in (a reload reopens it). */
   started(session: AgentSession): void;
-  onEvent?: (event: AgentEvent) => void;
+  onEvent?: (event: AgentEvent, session: AgentSession) => void;
   log(message: string): void;
 }
 
@@ -49,7 +49,7 @@ export class ConversationTurns {
       await start(session, (event: AgentEvent) => {
         // Events of a conversation the user already left must not leak into the one on screen.
         if (!onScreen()) return;
-        this.host.onEvent?.(event);
+        this.host.onEvent?.(event, session);
         if (event.type === 'toolParamDelta' || (event.type === 'subagent' && event.event.type === 'toolParamDelta')) return;
         for (const patch of projector.apply(event)) this.host.emit(patch);
         if (event.type === 'toolCall' && event.name === 'AskUser' && !event.partial) this.host.emit({ type: 'busy', busy: true, awaitingAnswer: true });

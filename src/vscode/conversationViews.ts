@@ -1,5 +1,3 @@
-import type { AgentEvent } from '../core/events';
-
 /** What the registry needs of a view's controller. */
 export interface ConversationOwner {
   readonly conversationId: string;
@@ -41,6 +39,11 @@ export class ConversationViews {
     return [...this.views].some((v) => v.controller.conversationId === conversationId && v.controller.busy);
   }
 
+  /** The conversations of the views on screen (spec §20: what the user looks at, with the window focused). */
+  shownConversations(): string[] {
+    return [...this.views].filter((v) => v.visible()).map((v) => v.controller.conversationId);
+  }
+
   /** The view holding the conversation, other than `asking`. */
   viewOf(conversationId: string, asking?: ConversationOwner): ConversationView | undefined {
     return [...this.views].find((v) => v.controller !== asking && v.controller.conversationId === conversationId);
@@ -55,10 +58,4 @@ export class ConversationViews {
     view?.reveal();
     return view !== undefined;
   }
-}
-
-/** The tool an approval waits for when `event` asks one (a sub-agent's too); undefined otherwise. */
-export function approvalAsked(event: AgentEvent): string | undefined {
-  if (event.type === 'subagent') return approvalAsked(event.event);
-  return event.type === 'approval' && event.phase === 'request' ? event.tool : undefined;
 }

@@ -17,6 +17,8 @@ export interface EditorChatDeps {
   log: (message: string) => void;
   /** A controller of its own for the tab (its own session), and what forgets it when the tab closes. */
   createController: (surface: ChatSurface) => { controller: ChatController; forget: () => void };
+  /** The tab came on screen (spec §20: what waited there has been seen). */
+  onShown: () => void;
 }
 
 /**
@@ -28,19 +30,15 @@ export function openChatInEditor(deps: EditorChatDeps): ChatController {
   const panel = vscode.window.createWebviewPanel(chatEditorViewType, 'CodeAgent', vscode.ViewColumn.Active, { retainContextWhenHidden: true });
   panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'codeagent.svg');
   const { controller, forget } = deps.createController({ visible: () => panel.visible, reveal: () => panel.reveal() });
-  const disconnect = connectChatWebview(panel.webview, { extensionUri: deps.extensionUri, controller, parts: deps.parts, log: deps.log });
+  const disconnect = connectChatWebview(panel.webview, { extensionUri: deps.extensionUri, controller, parts: deps.parts, log: deps.log, surface: 'editor' });
+  const shown = panel.onDidChangeViewState(() => {
+    if (panel.visible) deps.onShown();
+  });
   panel.onDidDispose(() => {
+    shown.dispose();
     disconnect();
     forget();
     void controller.dispose();
   });
   return controller;
-}
-
-/** A notification when an approval waits in a conversation the user does not see; its button shows it. */
-export function noticeHiddenApproval(tool: string, surface: ChatSurface): void {
-  if (surface.visible()) return;
-  void vscode.window.showInformationMessage(`CodeAgent: ${tool} is waiting for your approval in a conversation that is not in view.`, 'Show').then((choice) => {
-    if (choice === 'Show') surface.reveal();
-  });
 }

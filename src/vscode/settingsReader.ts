@@ -13,6 +13,7 @@ const keys: Record<string, string[]> = {
   agents: ['defaultContextMode', 'allowSharedContext', 'sharedContextMaxMessages'],
   mcp: ['servers'],
   hooks: ['enabled'],
+  notifications: ['whenUnfocused'],
 };
 
 /**

@@ -18,15 +18,17 @@ export function webviewBody(): string {
   <p id="attach-notice" role="alert" hidden></p>
   <textarea id="input" aria-label="Message CodeAgent" placeholder="Ask CodeAgent… (@ to mention a file, / for commands)" rows="2"></textarea>
   <input id="attach-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" multiple hidden>
-  <div class="buttons">
-    <vscode-button id="history-toggle" secondary aria-expanded="false" title="Saved conversations">History</vscode-button>
-    <vscode-button id="plan-mode" secondary aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent">Plan mode</vscode-button>
-    <vscode-button id="review-after" secondary aria-label="Review after edits" aria-pressed="false" title="Review edits after they are written: Keep or Undo each change in the editor">Review after</vscode-button>
-    <vscode-button id="attach-image" secondary aria-label="Attach image" title="Attach image (or paste or drop one into the input)"><span class="codicon codicon-file-media"></span></vscode-button>
+  <div class="buttons composer-row">
+    <button id="history-toggle" class="icon-button in-editor-only" aria-label="History" aria-expanded="false" title="Saved conversations"><span class="codicon codicon-history"></span></button>
+    <div id="modes" class="mode-group" role="group" aria-label="Modes">
+      <button id="plan-mode" class="icon-button" aria-label="Plan mode" aria-pressed="false" title="Turn on plan mode: plan each request and run every step as a sub-agent"><span class="codicon codicon-checklist"></span></button>
+      <button id="review-after" class="icon-button" aria-label="Review after edits" aria-pressed="false" title="Review edits after they are written: Keep or Undo each change in the editor"><span class="codicon codicon-eye"></span></button>
+    </div>
+    <button id="attach-image" class="icon-button" aria-label="Attach image" title="Attach image (or paste or drop one into the input)"><span class="codicon codicon-file-media"></span></button>
     <span class="spacer"></span>
-    <vscode-button id="new-chat" secondary title="Start a new conversation">New Chat</vscode-button>
-    <vscode-button id="stop" secondary hidden title="Stop the running turn (Escape)">Stop</vscode-button>
-    <vscode-button id="send" title="Send (Enter)">Send</vscode-button>
+    <button id="new-chat" class="icon-button in-editor-only" aria-label="New Chat" title="Start a new conversation"><span class="codicon codicon-add"></span></button>
+    <button id="stop" class="icon-button" hidden aria-label="Stop" title="Stop the running turn (Escape)"><span class="codicon codicon-debug-stop"></span></button>
+    <button id="send" class="icon-button primary" aria-label="Send" title="Send (Enter)"><span class="codicon codicon-send"></span></button>
   </div>
 </footer>
 `;

@@ -3,7 +3,7 @@ import { webviewBody } from './webviewBody';
 import { webviewCsp } from './webviewCsp';
 
 /** The panel's markup: a strict CSP (webviewCsp) allows only our bundled script (by nonce), styles and local images. */
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, surface: 'view' | 'editor'): string {
   const nonce = createNonce();
   const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', file)).toString();
   const csp = webviewCsp(webview.cspSource, nonce);
@@ -16,7 +16,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
 <link rel="stylesheet" href="${asset('webview.css')}">
 <title>CodeAgent</title>
 </head>
-<body>
+<body data-surface="${surface}">
 ${webviewBody()}<script nonce="${nonce}" src="${asset('webview.js')}"></script>
 </body>
 </html>`;

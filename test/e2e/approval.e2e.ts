@@ -143,7 +143,7 @@ describe('edit approval', function () {
     const text = (await card.textContent()) ?? '';
     assert.ok(text.includes(`$ ${command}`), `the card shows the command: ${text}`);
     assert.ok(text.includes(`Working directory: ${fs.realpathSync(workspace)}`) || text.includes(`Working directory: ${workspace}`), `the card shows where it runs: ${text}`);
-    assert.ok(await card.getByRole('button', { name: 'Accept' }).isVisible(), 'Run is shown');
+    assert.ok(await card.getByRole('button', { name: 'Run', exact: true }).isVisible(), 'Run is shown, named by its word (spec §10)');
     assert.equal(chatPosts(suite.model).length, 1, 'no model request while the command waits');
     assert.equal(fs.existsSync(path.join(workspace, marker)), false, 'the command has not run');
 

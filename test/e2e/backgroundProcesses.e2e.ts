@@ -22,7 +22,7 @@ const processRow = (chat: Frame, id: string) => chat.locator(`[data-kind="proces
 async function acceptCommand(chat: Frame, index: number): Promise<void> {
   const cards = chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Bash"]`);
   const card = (index < 0 ? cards.last() : cards.nth(index)).locator('[data-kind="approval"]');
-  await card.getByRole('button', { name: 'Accept' }).click({ timeout: 30_000 });
+  await card.getByRole('button', { name: 'Run', exact: true }).click({ timeout: 30_000 });
 }
 
 describe('background processes', function () {

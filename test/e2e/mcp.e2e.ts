@@ -132,13 +132,13 @@ describe('MCP servers', function () {
     await waiting.getByRole('button', { name: 'Reject' }).click();
 
     const second = cards.nth(1).locator('[data-kind="approval"]');
-    await second.getByRole('button', { name: 'Accept' }).waitFor({ timeout: 20_000 });
+    await second.getByRole('button', { name: 'Run', exact: true }).waitFor({ timeout: 20_000 });
     assert.equal(fs.existsSync(notes), false, 'the rejected call wrote nothing');
     const afterReject = lastMessage(chatPosts(suite.model)[1]!);
     assert.match(afterReject.content, /^<tool_result tool="mcp__files__write_file" status="error">/);
     assert.match(afterReject.content, /User feedback: Not a draft, the final notes\./);
-    assert.equal(await second.getByRole('button', { name: 'Accept' }).textContent(), 'Run');
-    await second.getByRole('button', { name: 'Accept' }).click();
+    assert.equal(await second.getByRole('button', { name: 'Run', exact: true }).textContent(), 'Run');
+    await second.getByRole('button', { name: 'Run', exact: true }).click();
 
     await transcriptEntries(chat, 'completion').first().waitFor({ timeout: 20_000 });
     await waitForIdle(chat);

@@ -109,7 +109,7 @@ describe('tool cards, live todos and code blocks', function () {
     fs.mkdirSync(shots, { recursive: true });
     await session.page.locator('.part.sidebar').screenshot({ path: path.join(shots, 'panel-dark-approval.png') });
 
-    await bash.getByRole('button', { name: 'Accept' }).click();
+    await bash.getByRole('button', { name: 'Run', exact: true }).click();
     await transcriptEntries(chat, 'assistant').filter({ hasText: 'The greeting now says' }).first().waitFor({ timeout: 30_000 });
     await waitForIdle(chat, 30_000);
     assert.equal(chatPosts(suite.model).length, REPLIES.length, 'every scripted reply was asked for');

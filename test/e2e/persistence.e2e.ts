@@ -8,6 +8,7 @@ import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
 import { reloadWindow } from './support/windowReload';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { viewTitleAction } from './support/sideBar';
 
 const EXCHANGES = [
   { user: 'First question: what is alpha?', answer: 'Alpha is the first letter.' },
@@ -62,7 +63,7 @@ describe('conversation persistence', function () {
     );
 
     // The History list shows the conversation, marked as the open one.
-    await chat.getByRole('button', { name: 'History' }).click();
+    await viewTitleAction(session.page, 'History').click();
     const entry = chat.getByRole('button', { name: `Open conversation: ${TITLE}` });
     await entry.waitFor({ timeout: 10_000 });
     assert.equal(await chat.locator('button.history-open').count(), 1, 'one saved conversation');

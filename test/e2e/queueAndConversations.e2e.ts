@@ -100,7 +100,7 @@ describe('queue and several conversations', function () {
     suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>echo checked</command>\n</Bash>`, chunkSize: 4, delayMs: 150 }, { text: 'Not run, as you asked.' });
     await sendChatMessage(tab, 'Run the check');
     await openFile(session.page, 'src/a.ts');
-    await clickNotificationButton(session.page, /Bash is waiting for your approval in a conversation that is not in view/, 'Show', 30_000);
+    await clickNotificationButton(session.page, /Bash is waiting for your approval in “Tab question”/, 'Show', 30_000, 'link');
     const card = transcriptEntries(tab, 'approval').last();
     await card.getByRole('button', { name: 'Reject' }).click({ timeout: 10_000 });
     await transcriptEntries(tab, 'assistant').filter({ hasText: 'Not run' }).first().waitFor({ timeout: 20_000 });

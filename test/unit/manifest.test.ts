@@ -31,10 +31,11 @@ const specSettings: Record<string, unknown> = {
   'model.supportsImages': true,
   'approval.editReview': 'before',
   'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
+  'notifications.whenUnfocused': true,
 };
 
 describe('package.json manifest', () => {
-  const properties: Record<string, { default: unknown; description?: string; markdownDescription?: string; type: string }> = manifest.contributes.configuration.properties;
+  const properties: Record<string, { default: unknown; description?: string; markdownDescription?: string; type: string; scope?: string }> = manifest.contributes.configuration.properties;
 
   it('declares every setting of the core schema with the same default, a type and a description', () => {
     const defaults = flatten(Settings.parse({}));
@@ -67,6 +68,14 @@ describe('package.json manifest', () => {
     assert.ok(menuCommands('explorer/context').includes('codeagent.sendFileToAgent'));
     assert.ok(menuCommands('editor/context').includes('codeagent.sendFileToAgent'));
     assert.ok(menuCommands('editor/context').includes('codeagent.sendSelectionToAgent'));
+    // Issue 34: New Chat and History in the view's title bar, with their icons, where VS Code puts a view's actions.
+    const inTitle = manifest.contributes.menus['view/title'].filter((m: { group: string }) => m.group.startsWith('navigation'));
+    assert.deepEqual(inTitle.slice(0, 2).map((m: { command: string }) => m.command), ['codeagent.newChat', 'codeagent.showHistory']);
+    for (const id of ['codeagent.newChat', 'codeagent.showHistory']) assert.ok(manifest.contributes.commands.find((c: { command: string }) => c.command === id).icon, id);
+  });
+
+  it('reads notifications.whenUnfocused from the user\'s settings only (spec §20)', () => {
+    assert.equal(properties['codeagent.notifications.whenUnfocused']!.scope, 'application');
   });
 
   it('offers Accept/Reject in the editor title only on CodeAgent proposals, which the extension opens in a diff editor', () => {

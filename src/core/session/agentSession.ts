@@ -92,6 +92,11 @@ export class AgentSession {
     return this.running !== undefined;
   }
 
+  /** The conversation's name (its first message's start), '' until it has one. */
+  get conversationTitle(): string {
+    return this.title;
+  }
+
   get messages(): readonly HistoryMessage[] {
     return this.history.messages;
   }

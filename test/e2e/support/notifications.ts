@@ -12,7 +12,8 @@ export async function notificationTexts(page: Page): Promise<string[]> {
   return page.locator('.notification-list-item-message').allTextContents();
 }
 
-export async function clickNotificationButton(page: Page, text: string | RegExp, button: string, timeoutMs = 20_000): Promise<void> {
+/** `role`: `link` for a link in the message (spec §20's Show, in a notification the extension can take back). */
+export async function clickNotificationButton(page: Page, text: string | RegExp, button: string, timeoutMs = 20_000, role: 'button' | 'link' = 'button'): Promise<void> {
   await eventually(async () => {
     let item = items(page, text).filter({ visible: true }).first();
     if ((await item.count()) === 0) {
@@ -21,6 +22,6 @@ export async function clickNotificationButton(page: Page, text: string | RegExp,
       await page.locator('.statusbar-item[id="status.notifications"] a, .statusbar-item[id="status.notifications"]').first().click();
       item = items(page, text).filter({ visible: true }).first();
     }
-    await item.getByRole('button', { name: button }).click({ timeout: 3000 });
+    await item.getByRole(role, { name: button }).click({ timeout: 3000 });
   }, { timeoutMs, message: `the notification "${String(text)}" and its ${button} button` });
 }

@@ -14,3 +14,8 @@ export async function widenSideBar(page: Page, width: number): Promise<void> {
   await page.mouse.up();
   await page.mouse.move(box.x + width + 200, y);
 }
+
+/** An action of the CodeAgent view's title bar (New Chat, History), as VS Code draws it: a button named by its title. */
+export function viewTitleAction(page: Page, name: string) {
+  return page.locator('.part.sidebar .composite.title, .part.sidebar .pane-header').getByRole('button', { name, exact: true }).first();
+}

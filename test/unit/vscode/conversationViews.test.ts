@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { AgentEvent } from '../../../src/core/events';
-import { approvalAsked, ConversationViews, type ConversationOwner } from '../../../src/vscode/conversationViews';
+import { ConversationViews, type ConversationOwner } from '../../../src/vscode/conversationViews';
 
 describe('ConversationViews: one controller per chat view, questions across them (spec §16)', () => {
   function view(conversationId: string, busy = false) {
@@ -55,11 +54,11 @@ describe('ConversationViews: one controller per chat view, questions across them
     assert.deepEqual([a.owner.flushed, b.owner.flushed], [1, 1]);
   });
 
-  it('an approval request asks for a notice, a sub-agent\'s too; a decision or another event does not', () => {
-    const request: AgentEvent = { type: 'approval', turnId: 't', callId: 'c', phase: 'request', tool: 'Edit', detail: 'src/a.ts' };
-    assert.equal(approvalAsked(request), 'Edit');
-    assert.equal(approvalAsked({ type: 'subagent', parentCallId: 'p', event: { ...request, tool: 'Bash' } }), 'Bash');
-    assert.equal(approvalAsked({ ...request, phase: 'decision', decision: 'accepted' }), undefined);
-    assert.equal(approvalAsked({ type: 'text', turnId: 't', delta: 'hi' }), undefined);
+  it('names the conversations of the views on screen (spec §20: what the user looks at)', () => {
+    const views = new ConversationViews();
+    const a = view('a');
+    views.add({ ...a.view, visible: () => true });
+    views.add(view('b').view);
+    assert.deepEqual(views.shownConversations(), ['a']);
   });
 });
