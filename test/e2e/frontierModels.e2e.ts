@@ -3,6 +3,8 @@
 // once where the endpoint refuses tools, and Claude's prompt cache is asked for. The scripted server enforces
 // each provider's rule with the provider's own error text, so every scenario here failed before the change.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { sendAndWaitForTurn, transcriptEntries } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
@@ -12,6 +14,8 @@ interface WireMessage { role: string; content: unknown; reasoning_content?: stri
 
 const readA = (id: string) => ({ id, name: 'Read', arguments: '{"path":"src/a.ts"}' });
 const messages = (body: { messages: WireMessage[] }) => body.messages;
+/** A setting as the workspace's settings file holds it: the picker's choice counts once it is written. */
+const workspaceSetting = (workspace: string, key: string) => (JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>)[key];
 
 describe('frontier models: what goes back, model switches, auto, cache marks', function () {
   const suite = useCodeServerSuite();
@@ -76,12 +80,14 @@ describe('frontier models: what goes back, model switches, auto, cache marks', f
 
   it('the effort chosen beside the model picker goes on the wire as the provider spells it', async function () {
     suite.model.enqueue({ text: 'Thought hard.' });
-    const { chat } = await open({ 'codeagent.model.name': 'deepseek-v4-pro' });
+    // The workspace names the effort, so the control writes the workspace's setting and no later test inherits it.
+    const { chat, workspace } = await open({ 'codeagent.model.name': 'deepseek-v4-pro', 'codeagent.model.reasoningEffort': 'default' });
     const effort = chat.locator('#model-bar').getByRole('combobox', { name: 'Reasoning effort' });
     await effort.waitFor({ timeout: 20_000 });
     await eventually(async () => assert.ok((await effort.locator('option').allTextContents()).some((t) => /max/i.test(t))), { timeoutMs: 15_000, message: 'DeepSeek\'s levels' });
     await effort.selectOption('max');
     await eventually(async () => assert.equal(await effort.inputValue(), 'max'));
+    await eventually(() => assert.equal(workspaceSetting(workspace, 'codeagent.model.reasoningEffort'), 'max'), { timeoutMs: 15_000, message: 'the effort written to the settings' });
     await sendAndWaitForTurn(chat, 'Think hard.', 30_000);
     const [post] = chatPosts(suite.model);
     assert.equal(post!.body.reasoning_effort, 'max');
@@ -95,13 +101,14 @@ describe('frontier models: what goes back, model switches, auto, cache marks', f
       { text: 'Read and listed.' },
       { text: 'Mistral takes over.' },
     );
-    const { chat } = await open({ 'codeagent.model.name': 'gpt-5-mini' });
+    const { chat, workspace } = await open({ 'codeagent.model.name': 'gpt-5-mini' });
     await sendAndWaitForTurn(chat, 'Look at src.', 30_000);
     const picker = chat.locator('#model-bar').getByRole('combobox', { name: 'Model' });
     await picker.focus();
     await eventually(async () => assert.ok((await picker.locator('option').allTextContents()).includes('mistral-large-latest')), { timeoutMs: 15_000, message: 'the endpoint\'s models in the picker' });
     await picker.selectOption('mistral-large-latest');
     await eventually(async () => assert.equal(await picker.inputValue(), 'mistral-large-latest'));
+    await eventually(() => assert.equal(workspaceSetting(workspace, 'codeagent.model.name'), 'mistral-large-latest'), { timeoutMs: 15_000, message: 'the model written to the settings' });
     await sendAndWaitForTurn(chat, 'Go on.', 30_000);
     await noErrors(chat);
     const post = chatPosts(suite.model).at(-1)!;
