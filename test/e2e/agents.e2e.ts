@@ -142,8 +142,11 @@ describe('named agents', function () {
     const text = (await listing.textContent()) ?? '';
     assert.match(text, /Reviews code for bugs/, `the listing shows the reviewer's description: ${text}`);
     assert.match(text, /Writes and fixes unit tests/, `the listing shows the tester's description: ${text}`);
-    // Give a (wrong) request time to arrive, then check none did.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    assert.equal(chatPosts(suite.model).length, 0, 'nothing was sent to the model');
+    // The next message does reach the model: its request is the first the model gets, so the listing sent none.
+    suite.model.enqueue({ text: 'Hello.', usage: USAGE });
+    await sendAndWaitForTurn(chat, 'Hello there');
+    const posts = chatPosts(suite.model);
+    assert.equal(posts.length, 1, `one request, the next message's:\n${posts.map((post) => describeMessages(post)).join('\n')}`);
+    assert.ok(lastMessage(posts[0]!).content.startsWith('Hello there'), describeMessages(posts[0]!));
   });
 });

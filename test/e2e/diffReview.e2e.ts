@@ -33,7 +33,8 @@ describe('review in the diff editor', function () {
   }
 
   it('opens while the model streams, keeps the chat focused; the user edits the proposal and accepts from the palette', async function () {
-    suite.model.enqueue({ text: READ }, { text: WRITE, chunkSize: 40, delayMs: 60 }, { text: '<AttemptCompletion><result>Greeting changed.</result></AttemptCompletion>' });
+    // The Write stops inside its content and waits there: the diff must open while the call still streams.
+    suite.model.enqueue({ text: READ }, { text: WRITE, chunkSize: 40, pauseAfterChars: WRITE.indexOf('// line 10') }, { text: '<AttemptCompletion><result>Greeting changed.</result></AttemptCompletion>' });
     const { workspace, session, chat } = await open('diff-accept');
     await sendChatMessage(chat, 'Change the greeting');
 
@@ -43,6 +44,8 @@ describe('review in the diff editor', function () {
     assert.equal(await chat.evaluate('document.hasFocus()'), true, 'the chat keeps the focus');
     const modified = session.page.locator('.monaco-diff-editor .editor.modified');
     await eventually(async () => assert.match((await modified.locator('.view-lines').textContent()) ?? '', /Hi\sthere/), { timeoutMs: 20_000, message: 'the streamed proposal is on the right' });
+    assert.equal(suite.model.pausedStreams(), 1, 'the Write still streams');
+    suite.model.resumePaused();
 
     const card = transcriptEntries(chat, 'approval').last();
     await card.waitFor({ timeout: 20_000 });

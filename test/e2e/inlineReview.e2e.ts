@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { openFile } from './support/commandPalette';
@@ -13,6 +12,7 @@ import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
 import { notificationTexts } from './support/notifications';
 import { testResultsDir } from './support/paths';
+import { useTheme } from './support/theme';
 import { reloadWindow } from './support/windowReload';
 
 const FILE = 'src/long.ts';
@@ -22,16 +22,6 @@ const MULTI_EDIT = `<MultiEdit>\n<path>${FILE}</path>\n<edits>${JSON.stringify([
   { old_string: 'export const value26 = 26;', new_string: 'export const value26 = 2600;' },
 ])}</edits>\n</MultiEdit>`;
 const DONE = '<AttemptCompletion><result>Both values changed.</result></AttemptCompletion>';
-
-/** Like narrowPanel.e2e.ts: the workspace's settings switch the theme live. */
-async function useTheme(page: Page, workspace: string, theme: string, kind: string): Promise<void> {
-  const file = path.join(workspace, '.vscode', 'settings.json');
-  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ ...current, 'workbench.colorTheme': theme }, null, 2));
-  await eventually(async () => assert.ok(await page.evaluate(`document.querySelector('.monaco-workbench').classList.contains('${kind}')`), `the workbench is ${kind}`), { timeoutMs: 15_000, message: `theme ${theme}` });
-  await page.waitForTimeout(800);
-}
 
 describe('inline review after edits', function () {
   const suite = useCodeServerSuite();
@@ -70,7 +60,7 @@ describe('inline review after edits', function () {
     const shots = path.join(testResultsDir, 'inline-review');
     fs.mkdirSync(shots, { recursive: true });
     await session.page.screenshot({ path: path.join(shots, 'inline-review-dark.png') });
-    await useTheme(session.page, workspace, 'Default Light Modern', 'vs');
+    await useTheme(session.page, chat, workspace, 'Default Light Modern');
     await session.page.screenshot({ path: path.join(shots, 'inline-review-light.png') });
 
     await undo.nth(1).click();

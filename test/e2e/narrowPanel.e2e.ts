@@ -7,16 +7,17 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { ScriptedModelServer, type ScriptedReply } from '../fixtures/scriptedModelServer';
 import type { LayoutProbe } from '../support/cardLayoutProbe';
 import { BrowserSession } from './support/browserSession';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { CodeServerInstance } from './support/codeServerInstance';
-import { eventually } from './support/eventually';
 import { captureIfFailed } from './support/failureArtifacts';
 import { projectRoot, testResultsDir } from './support/paths';
+import { afterTwoFrames } from './support/paint';
 import { widenSideBar } from './support/sideBar';
+import { useTheme } from './support/theme';
 
 const EVERYTHING = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 /** VS Code's side bar when nothing widens it. */
@@ -47,7 +48,7 @@ const REPLIES: ScriptedReply[] = [
   reply('<Write>\n<path>src/sum.ts</path>\n<content>export const sum = 42448;\n</content>\n</Write>'),
   reply(done(EDIT_DONE)),
 ];
-const THEMES = [['Default Dark Modern', 'dark', 'vs-dark'], ['Default Light Modern', 'light', 'vs'], ['Default High Contrast', 'hc', 'hc-black']] as const;
+const THEMES = [['Default Dark Modern', 'dark'], ['Default Light Modern', 'light'], ['Default High Contrast', 'hc']] as const;
 
 /** cardLayoutProbe as page source (esbuild's output carries no tsx helpers). */
 function probeSource(): string {
@@ -59,19 +60,6 @@ async function probe(chat: Frame): Promise<LayoutProbe> {
   return (await chat.evaluate(`${probeSource()}\n__cardLayout.probeLayout(document.querySelector('${TRANSCRIPT}'))`)) as LayoutProbe;
 }
 
-/**
- * Switches the theme through the workspace's `.vscode/settings.json` (VS Code applies it live; a change of the
- * user settings file was not picked up in time) and waits for the workbench to follow.
- */
-async function useTheme(page: Page, workspace: string, theme: string, kind: string): Promise<void> {
-  const file = path.join(workspace, '.vscode', 'settings.json');
-  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ ...current, 'workbench.colorTheme': theme }, null, 2));
-  await eventually(async () => assert.ok(await page.evaluate(`document.querySelector('.monaco-workbench').classList.contains('${kind}')`), `the workbench is ${kind}`), { timeoutMs: 15_000, message: `theme ${theme}` });
-  await page.waitForTimeout(800);
-}
-
 /** Scrolls the chat so `selector`'s first match is at the top (or to the end when there is none). */
 async function scrollTo(chat: Frame, selector: string | undefined): Promise<void> {
   await chat.evaluate(`(() => {
@@ -79,7 +67,7 @@ async function scrollTo(chat: Frame, selector: string | undefined): Promise<void
     if (target) target.scrollIntoView({ block: 'start' });
     else document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight;
   })()`);
-  await chat.page().waitForTimeout(300);
+  await afterTwoFrames(chat);
 }
 
 describe('the chat panel at the default side-bar width', function () {
@@ -154,8 +142,8 @@ describe('the chat panel at the default side-bar width', function () {
 
     const shots = path.join(testResultsDir, 'narrow');
     fs.mkdirSync(shots, { recursive: true });
-    for (const [theme, name, kind] of THEMES) {
-      await useTheme(page, workspace, theme, kind);
+    for (const [theme, name] of THEMES) {
+      await useTheme(page, chat, workspace, theme);
       assert.deepEqual((await probe(chat)).problems, [], `${theme}: every card fits its header on one line`);
       await scrollTo(chat, `${TRANSCRIPT} > [data-kind="user"]`);
       await page.locator('.part.sidebar').screenshot({ path: path.join(shots, `narrow-${name}-plan.png`) });

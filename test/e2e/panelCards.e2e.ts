@@ -14,7 +14,7 @@ import { eventually } from './support/eventually';
 import { codeAgentLogText } from './support/extensionLog';
 import { chatPosts } from './support/modelRequests';
 import { testResultsDir } from './support/paths';
-import { writeWorkspaceSettings } from './support/testWorkspace';
+import { useTheme } from './support/theme';
 import { widenSideBar } from './support/sideBar';
 
 const USAGE = { prompt_tokens: 400, completion_tokens: 40 };
@@ -183,10 +183,7 @@ describe('tool cards, live todos and code blocks', function () {
     // The same panel in every theme (switched live through the workspace settings).
     await chat.evaluate('document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight');
     for (const [theme, file] of [['Default Dark Modern', 'panel-dark.png'], ['Default High Contrast', 'panel-hc.png'], ['Default Light Modern', 'panel-light.png']] as const) {
-      writeWorkspaceSettings(workspace, { ...JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8')), 'workbench.colorTheme': theme });
-      const kind = theme.includes('High Contrast') ? 'hc-black' : theme.includes('Light') ? 'vs' : 'vs-dark';
-      await eventually(async () => assert.ok(await session.page.evaluate(`document.querySelector('.monaco-workbench').classList.contains('${kind}')`)), { timeoutMs: 15_000, message: `theme ${theme}` });
-      await session.page.waitForTimeout(800);
+      await useTheme(session.page, chat, workspace, theme);
       // Highlighting that shows: keywords, numbers and strings each differ from the plain code text and its background.
       const colors = (await chat.evaluate(`(() => {
         const code = [...document.querySelectorAll('${TRANSCRIPT} pre.code-block > code')].pop();

@@ -5,6 +5,7 @@ import { CHAT_INPUT } from './support/browserSession';
 import { sendChatMessage, TRANSCRIPT, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
+import { chatPosts } from './support/modelRequests';
 
 describe('panel controls', function () {
   const suite = useCodeServerSuite();
@@ -62,7 +63,8 @@ describe('panel controls', function () {
 
   it('keeps the conversation and the draft while the view is hidden mid-stream', async function () {
     const reply = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
-    suite.model.enqueue({ text: reply, chunkSize: 12, delayMs: 60 });
+    // The reply stops after its third line and waits there until the view is hidden.
+    suite.model.enqueue({ text: reply, chunkSize: 12, pauseAfterChars: reply.indexOf('Line 4') });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
@@ -71,9 +73,12 @@ describe('panel controls', function () {
     await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'Line 2' }).waitFor({ timeout: 20_000 });
     await chat.locator(CHAT_INPUT).fill('a draft I am still typing');
 
-    // Hide the view (the webview is destroyed) while the reply is still streaming, then show it again.
+    // Hide the view while the reply is still streaming, let the reply finish while it is hidden, then show it again.
+    assert.equal(suite.model.pausedStreams(), 1, 'the reply still streams');
     await session.page.locator('.part.activitybar .action-label[aria-label^="Explorer"]').first().click();
-    await session.page.waitForTimeout(1500);
+    await eventually(async () => assert.doesNotMatch((await session.activityBarItem().getAttribute('class')) ?? '', /\bchecked\b/), { timeoutMs: 10_000, message: 'the CodeAgent view is hidden' });
+    suite.model.resumePaused();
+    await eventually(() => assert.ok(chatPosts(suite.model)[0]!.completedAt, 'the whole reply was sent'), { timeoutMs: 10_000 });
     await session.openCodeAgentView();
     chat = await session.chatFrame();
 
@@ -95,7 +100,7 @@ describe('panel controls', function () {
     await readme.click({ button: 'right' });
     // VS Code's context menu ignores a click that lands right as it opens: highlight the item, then choose it with Enter.
     await session.page.getByRole('menuitem', { name: 'Send File to CodeAgent' }).hover({ timeout: 20_000 });
-    await session.page.waitForTimeout(300);
+    await session.page.locator('.monaco-menu .action-item.focused', { hasText: 'Send File to CodeAgent' }).waitFor({ timeout: 10_000 });
     await session.page.keyboard.press('Enter');
 
     const chat = await session.chatFrame();
@@ -123,13 +128,15 @@ describe('panel controls', function () {
   });
 
   it('Stop ends a streaming reply at once; the next message carries what was shown', async function () {
-    suite.model.enqueue({ text: 'word '.repeat(400), chunkSize: 5, delayMs: 40 }, { text: 'Fine.' });
+    // The reply stops after 20 words and waits there: Stop comes while it streams.
+    suite.model.enqueue({ text: 'word '.repeat(400), chunkSize: 5, pauseAfterChars: 100 }, { text: 'Fine.' });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
     await sendChatMessage(chat, 'Talk for a long time');
     await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'word word word' }).waitFor({ timeout: 20_000 });
+    assert.equal(suite.model.pausedStreams(), 1, 'the reply still streams');
     await chat.getByRole('button', { name: 'Stop', exact: true }).click();
     await chat.locator(`${TRANSCRIPT} [data-kind="error"]`, { hasText: 'Stopped by the user.' }).waitFor({ timeout: 10_000 });
     await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 10_000 });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { sendAndWaitForTurn, sendChatMessage, transcriptEntries, transcriptSnapshot } from './support/chatPanel';
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
+import { storedConversationsWith } from './support/storedConversations';
 import { reloadWindow } from './support/windowReload';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { viewTitleAction } from './support/sideBar';
@@ -99,15 +100,17 @@ describe('conversation persistence', function () {
 
   it('a reload while the model is still streaming keeps what was shown, closes the turn, and the next request is valid', async function () {
     const partial = 'Here is the first part of a long answer, streamed slowly. ';
-    suite.model.enqueue({ text: `${partial}${'More words follow here. '.repeat(200)}`, chunkSize: 8, delayMs: 40 }, { text: 'Picking up again.' });
+    // The reply stops a little after the partial text and waits there: the reload comes while it still streams.
+    suite.model.enqueue({ text: `${partial}${'More words follow here. '.repeat(200)}`, chunkSize: 8, pauseAfterChars: partial.length + 40 }, { text: 'Picking up again.' });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'reload-mid-stream' });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     let chat = await session.chatFrame();
     await sendChatMessage(chat, 'Tell me a long story');
     await transcriptEntries(chat, 'assistant').filter({ hasText: 'first part of a long answer' }).first().waitFor({ timeout: 20_000 });
-    // Let a coalesced save happen while it streams, then reload mid-reply.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await eventually(() => assert.equal(suite.model.pausedStreams(), 1), { message: 'the reply waits mid-stream' });
+    // The host saves a streaming turn at most every 400 ms: reload once the shown part is on disk.
+    await eventually(() => assert.notEqual(storedConversationsWith(suite.server.userDataDir, 'first part of a long answer'), ''), { timeoutMs: 20_000, message: 'the partial reply is saved' });
 
     chat = await reloadWindow(session);
     await transcriptEntries(chat, 'user').filter({ hasText: 'Tell me a long story' }).first().waitFor({ timeout: 20_000 });

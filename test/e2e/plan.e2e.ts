@@ -11,8 +11,10 @@ import { isTurnRunning, sendChatMessage, transcriptEntries, waitForIdle } from '
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, lastMessage } from './support/modelRequests';
 import { entryIds, formatPlan, planTasks, recordPlanStates, recordedPlanStates, requestOwner, saveFrameHtml, systemPrompt, taskCards } from './support/subAgents';
+import { storedConversationsWith } from './support/storedConversations';
 import { reloadWindow } from './support/windowReload';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { afterTwoFrames } from './support/paint';
 import { widenSideBar } from './support/sideBar';
 
 const USAGE = { prompt_tokens: 300, completion_tokens: 30 };
@@ -116,7 +118,8 @@ describe('plan mode with sub-agents', function () {
       while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
       if (scroller) scroller.scrollTop -= 60;
     })()`);
-    await session.page.waitForTimeout(300);
+    await afterTwoFrames(session.page);
+    await afterTwoFrames(chat);
     const shot = await session.screenshot('plan-complete');
     if (process.env.CODEAGENT_E2E_DEBUG) console.log(`      screenshot: ${shot}`);
   });
@@ -161,8 +164,8 @@ describe('plan mode with sub-agents', function () {
     suite.model.enqueue(
       reply(PLAN_CALL),
       reply(dispatch(t1)),
-      // Child 1 streams slowly (≈25 s): the window reloads meanwhile.
-      reply('Working on the board, step by step. '.repeat(200), { chunkSize: 25, delayMs: 90 }),
+      // Child 1's reply stops after a few chunks and waits there: the window reloads meanwhile.
+      reply('Working on the board, step by step. '.repeat(200), { chunkSize: 25, pauseAfterChars: 100 }),
     );
     const { session, chat } = await open('plan-reload');
 
@@ -177,11 +180,15 @@ describe('plan mode with sub-agents', function () {
       { timeoutMs: 20_000, message: 'child 1 streaming' },
     );
     assert.equal(formatPlan(await planTasks(chat)), '1=in_progress 2=pending 3=pending', 'task 1 runs');
-    // The host writes the conversation at most every 400 ms while it changes: let the child stream a
-    // little longer, so the stored transcript has caught up with what the panel shows (still mid-child).
-    await chat.waitForTimeout(1500);
-    assert.equal((await taskCards(chat))[0]?.childStatus, 'running', 'the child still runs when the window reloads');
+    assert.equal(suite.model.pausedStreams(), 1, 'the child still streams');
     const before = await entryIds(chat);
+    // The host writes the conversation at most every 400 ms while it changes: reload once every entry the
+    // panel shows (the child's among them) is on disk.
+    await eventually(() => {
+      const stored = storedConversationsWith(suite.server.userDataDir, 'Working on the board, step by step.');
+      assert.deepEqual(before.filter((e) => e.id && !stored.includes(`"${e.id}"`)), [], 'entries shown but not saved yet');
+    }, { timeoutMs: 20_000, message: 'the transcript is saved' });
+    assert.equal((await taskCards(chat))[0]?.childStatus, 'running', 'the child still runs when the window reloads');
     const topBefore = before.filter((e) => !e.nested);
     const taskCardId = (await taskCards(chat))[0]!.id;
 

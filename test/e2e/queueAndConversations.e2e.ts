@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { isTurnRunning, sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { openFile, runCommand } from './support/commandPalette';
 import { clickNotificationButton } from './support/notifications';
+import { viewTitleAction } from './support/sideBar';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { chatPosts, describeMessages, messagesOf } from './support/modelRequests';
@@ -17,7 +18,8 @@ describe('queue and several conversations', function () {
   it('a message queued mid-turn reaches the next request next to the tool result; Remove takes one back', async function () {
     const preamble = 'Let me look at the file before I change anything in it, one careful step at a time.';
     suite.model.enqueue(
-      { text: preamble, toolCalls: [{ id: 'call_read', name: 'Read', arguments: '{"path":"src/a.ts"}' }], chunkSize: 3, delayMs: 120 },
+      // Stops inside the preamble and waits there: the messages below are sent while the turn's first request streams.
+      { text: preamble, toolCalls: [{ id: 'call_read', name: 'Read', arguments: '{"path":"src/a.ts"}' }], chunkSize: 3, pauseAfterChars: 12 },
       { text: 'Checked the tests as asked.' },
     );
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.toolProtocol': 'native' } });
@@ -35,6 +37,7 @@ describe('queue and several conversations', function () {
     assert.equal(chatPosts(suite.model).length, 1, 'nothing was sent yet: the turn is still in its first request');
     await queued.filter({ hasText: 'Never mind' }).getByRole('button', { name: 'Remove queued message' }).click();
     await eventually(async () => assert.equal(await queued.count(), 1), { timeoutMs: 5000, message: 'the removed entry is gone' });
+    suite.model.resumePaused();
 
     await transcriptEntries(chat, 'assistant').filter({ hasText: 'Checked the tests' }).first().waitFor({ timeout: 30_000 });
     await waitForIdle(chat);
@@ -57,7 +60,8 @@ describe('queue and several conversations', function () {
   });
 
   it('the side panel and an editor tab stream at the same time, each with its own history', async function () {
-    const long = (word: string) => ({ text: Array.from({ length: 80 }, (_, i) => `${word} ${i + 1}.`).join(' '), chunkSize: 6, delayMs: 60 });
+    // Each stops after a few words and waits there, so both turns run at once whatever the machine's speed.
+    const long = (word: string) => ({ text: Array.from({ length: 80 }, (_, i) => `${word} ${i + 1}.`).join(' '), chunkSize: 6, pauseAfterChars: 30 });
     suite.model.enqueue(long('Alpha'), long('Beta'));
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl });
     const session = await suite.openSession(suite.server.urlFor(workspace));
@@ -70,18 +74,20 @@ describe('queue and several conversations', function () {
     await transcriptEntries(panel, 'assistant').filter({ hasText: 'Alpha 1.' }).first().waitFor({ timeout: 20_000 });
     await sendChatMessage(tab, 'Tab question');
     await transcriptEntries(tab, 'assistant').filter({ hasText: 'Beta 1.' }).first().waitFor({ timeout: 20_000 });
-    // Both stream now: each one's answer still grows while the other's does.
+    // Both stream now: each one's answer still grows.
+    await eventually(() => assert.equal(suite.model.pausedStreams(), 2), { timeoutMs: 10_000, message: 'two streams at once' });
     const length = async (frame: typeof panel) => ((await transcriptEntries(frame, 'assistant').last().textContent()) ?? '').length;
     const before = [await length(panel), await length(tab)];
     assert.equal(await isTurnRunning(panel) && await isTurnRunning(tab), true, 'both turns run');
-    await eventually(async () => {
-      assert.ok(await length(panel) > before[0]! && await length(tab) > before[1]!, 'both answers keep growing');
-    }, { timeoutMs: 5000, message: 'two streams at once' });
 
     // The tab's History marks both conversations as running: its own and the panel's.
     await tab.locator('#history-toggle').click();
     await eventually(async () => assert.equal(await tab.locator('#history [data-running="true"]').count(), 2), { timeoutMs: 10_000, message: 'the running conversations in History' });
     await tab.locator('#history-toggle').click();
+    suite.model.resumePaused();
+    await eventually(async () => {
+      assert.ok(await length(panel) > before[0]! && await length(tab) > before[1]!, 'both answers keep growing');
+    }, { timeoutMs: 10_000, message: 'both streams go on' });
 
     await waitForIdle(panel, 30_000);
     await waitForIdle(tab, 30_000);
@@ -97,9 +103,17 @@ describe('queue and several conversations', function () {
 
     // An approval waiting in the tab while a file hides it raises a notification; its Show brings the tab back.
     const preamble = 'I will run the check now; it takes a moment, so here is what it does before I start it.';
-    suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>echo checked</command>\n</Bash>`, chunkSize: 4, delayMs: 150 }, { text: 'Not run, as you asked.' });
+    // The reply waits inside its preamble until the file hides the tab, so the approval comes while it is out of view.
+    suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>echo checked</command>\n</Bash>`, chunkSize: 4, pauseAfterChars: 20 }, { text: 'Not run, as you asked.' });
     await sendChatMessage(tab, 'Run the check');
     await openFile(session.page, 'src/a.ts');
+    await eventually(() => assert.equal(suite.model.pausedStreams(), 1), { timeoutMs: 20_000, message: 'the reply waits mid-stream' });
+    // The host hears that the tab is hidden in a message from the workbench. The panel's History asks the host
+    // over the same channel after it: once its answer shows, the host knows.
+    await viewTitleAction(session.page, 'History').click();
+    await eventually(async () => assert.equal(await panel.locator('#history [data-running="true"]').count(), 1), { timeoutMs: 10_000, message: 'the panel\'s History lists the tab\'s running conversation' });
+    await viewTitleAction(session.page, 'History').click();
+    suite.model.resumePaused();
     await clickNotificationButton(session.page, /Bash is waiting for your approval in “Tab question”/, 'Show', 30_000, 'link');
     const card = transcriptEntries(tab, 'approval').last();
     await card.getByRole('button', { name: 'Reject' }).click({ timeout: 10_000 });

@@ -5,6 +5,7 @@ import * as http from 'node:http';
 import { sendAndWaitForTurn, transcriptEntries } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
+import { afterTwoFrames } from './support/paint';
 
 describe('security: nothing remote loads without a click', function () {
   const suite = useCodeServerSuite();
@@ -41,6 +42,11 @@ describe('security: nothing remote loads without a click', function () {
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
+    // The browser reports each request as it starts it, before the server could see it.
+    const requested: string[] = [];
+    session.page.on('request', (request) => {
+      if (request.url().includes(host)) requested.push(request.url());
+    });
 
     await sendAndWaitForTurn(chat, 'What does the README show?');
     const answer = transcriptEntries(chat, 'assistant').last();
@@ -50,7 +56,10 @@ describe('security: nothing remote loads without a click', function () {
     });
     assert.equal(await answer.locator('img[src], img[srcset], [style]').count(), 0, 'nothing in the reply can load by itself');
     assert.equal(await answer.getByRole('link', { name: 'the docs' }).getAttribute('href'), `http://${host}/page`);
-    await chat.waitForTimeout(1500);
+    // Two frames after the final reply is in the DOM, every load it could start (an image as it is inserted,
+    // a background once styled) has started, and its request event has come before this evaluate's answer.
+    await afterTwoFrames(chat);
+    assert.deepEqual(requested, [], 'the browser started no request to the attacker server');
     assert.deepEqual(hits, [], 'the attacker server received no request');
   });
 });
