@@ -44,7 +44,8 @@ export class BrowserSession {
     const item = this.activityBarItem();
     await item.waitFor({ timeout: timeoutMs });
     const selected = async () => (await item.getAttribute('class'))?.split(/\s+/).includes('checked') ?? false;
-    if (!(await selected())) await item.locator('.action-label').click();
+    // The item, not its icon: a badge (spec §20's count of what waits) sits over the icon and takes the click.
+    if (!(await selected())) await item.click();
     await this.page.locator('.part.sidebar .pane-header[aria-label^="Chat"], .part.sidebar .composite.title:has-text("CodeAgent")').first().waitFor({ timeout: timeoutMs });
   }
 

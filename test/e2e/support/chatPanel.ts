@@ -22,7 +22,7 @@ export async function sendChatMessage(chat: Frame, text: string, timeoutMs = 20_
     },
     { timeoutMs, intervalMs: 200, message: `sending "${text}"` },
   );
-  await send.click({ timeout: 5000 });
+  await send.click({ timeout: 30_000 });
 }
 
 /** The transcript (spec §10: `role="log"`). */
