@@ -21,8 +21,3 @@ export function formatElapsed(ms: number): string {
   const seconds = Math.floor(Math.max(0, ms) / 1000);
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} m ${seconds % 60} s`;
 }
-
-/** `1 line`, `2 lines`: a count with its noun in the right number. */
-export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}

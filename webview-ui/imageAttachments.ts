@@ -1,6 +1,7 @@
 import type { AttachedImageView } from '../src/protocol/messages';
 import { ImageRefused, prepareImage, type PreparedImage } from './imagePreparation';
 import { thumbnail } from './imageThumbnails';
+import { t } from './l10n';
 
 /** At most this many images go with one message (the host refuses more). */
 const maxImages = 10;
@@ -77,7 +78,7 @@ export class ImageAttachments {
     this.say('');
     for (const file of files) {
       if (this.images.length + this.preparing >= maxImages) {
-        this.say(`At most ${maxImages} images go with one message.`);
+        this.say(t('image.tooMany', maxImages));
         break;
       }
       this.preparing++;
@@ -88,7 +89,7 @@ export class ImageAttachments {
           this.images.push({ ...image, order });
           this.images.sort((a, b) => a.order - b.order);
         }, (error: unknown) => {
-          this.say(error instanceof ImageRefused ? error.message : `The image could not be attached: ${String(error)}`);
+          this.say(error instanceof ImageRefused ? error.message : t('image.failed', String(error)));
         })
         .finally(() => {
           this.preparing--;
@@ -107,8 +108,8 @@ export class ImageAttachments {
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'thumbnail-remove codicon codicon-close';
-    remove.setAttribute('aria-label', `Remove ${image.name}`);
-    remove.title = `Remove ${image.name}`;
+    remove.setAttribute('aria-label', t('image.remove', image.name));
+    remove.title = t('image.remove', image.name);
     remove.addEventListener('click', () => {
       this.images = this.images.filter((i) => i !== image);
       this.render();

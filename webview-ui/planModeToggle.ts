@@ -1,4 +1,5 @@
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
 /**
  * The `Plan mode` toggle button (spec §7). A click flips it at once and asks the host to store the setting;
@@ -22,7 +23,7 @@ export class PlanModeToggle {
     // The primary style when on, the secondary one when off: visible at a glance in any theme.
     this.button.toggleAttribute('secondary', !on);
     this.button.classList.toggle('pressed', on);
-    this.button.title = on ? 'Plan mode is on: CodeAgent plans each request and runs every step as a sub-agent' : 'Turn on plan mode: plan each request and run every step as a sub-agent';
+    this.button.title = on ? t('body.planModeOnTitle') : t('body.planModeTitle');
     this.onChange(on);
   }
 }
