@@ -54,12 +54,14 @@ import { EndpointPrompt } from './vscode/trust/endpointPrompt';
 import { languageTools } from './core/languageServices/languageTools';
 import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageServices';
 import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
+import { useHostTranslator } from './vscode/hostL10n';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
 
 /** Composition root: builds the services and wires them; no behaviour lives here. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  useHostTranslator((message, args) => vscode.l10n.t(message, ...args));
   const activationStart = performance.now();
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
@@ -185,7 +187,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       supportsImages: () => settings().model.supportsImages,
       setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
       confirmDelete: async (title) =>
-        (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
+        (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the conversation "{0}"? This cannot be undone.', title), { modal: true }, vscode.l10n.t('Delete'))) === vscode.l10n.t('Delete'),
       onboarding: () => onboardingFor(settings(), apiKeys.current(), workspaceRoot() !== undefined),
       runCommand: (command) =>
         void (command === 'setApiKey'

@@ -40,7 +40,8 @@ export function openChatInEditor(deps: EditorChatDeps): ChatController {
 /** A notification when an approval waits in a conversation the user does not see; its button shows it. */
 export function noticeHiddenApproval(tool: string, surface: ChatSurface): void {
   if (surface.visible()) return;
-  void vscode.window.showInformationMessage(`CodeAgent: ${tool} is waiting for your approval in a conversation that is not in view.`, 'Show').then((choice) => {
-    if (choice === 'Show') surface.reveal();
+  const show = vscode.l10n.t('Show');
+  void vscode.window.showInformationMessage(vscode.l10n.t('CodeAgent: {0} is waiting for your approval in a conversation that is not in view.', tool), show).then((choice) => {
+    if (choice === show) surface.reveal();
   });
 }

@@ -37,8 +37,9 @@ export class EndpointPrompt {
   }
 
   private async ask(key: string, url: string): Promise<void> {
-    const answer = await vscode.window.showWarningMessage(`CodeAgent: this workspace sets codeagent.${key}. Send your requests and API key to ${url}?`, 'Allow');
-    if (answer !== 'Allow') return;
+    const allow = vscode.l10n.t('Allow');
+    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('CodeAgent: this workspace sets codeagent.{0}. Send your requests and API key to {1}?', key, url), allow);
+    if (answer !== allow) return;
     await this.options.store.allow(endpointSubject(key, url));
     this.options.log.info(`Allowed for this workspace: requests and the API key go to ${url} (codeagent.${key}).`);
     this.options.onAllowed();
