@@ -47,7 +47,7 @@ function changeRow(row: ChangeRow, turnId: string): HTMLElement {
   open.addEventListener('click', () => post({ type: 'openChange', turnId, path: row.path }));
   const kind = document.createElement('span');
   kind.className = 'change-kind';
-  kind.textContent = row.kind;
+  kind.textContent = t(`changes.${row.kind}`);
   item.append(open, kind, diffCounts('change-counts', row.added, row.removed));
   if (row.reverted) {
     const done = document.createElement('span');

@@ -149,7 +149,7 @@ function childStatus(child: ChildAgentView): HTMLElement {
   element.dataset.status = child.status;
   const parts = [
     ...(child.agent ? [child.agent] : []),
-    child.status,
+    t(`child.${child.status}`),
     tn(child.steps, 'card.steps.one', 'card.steps.other'),
     `↑${formatTokens(child.inputTokens)} ↓${formatTokens(child.outputTokens)}`,
     ...(child.cost > 0 ? [formatCost(child.cost)] : []),

@@ -48,7 +48,11 @@ export const panelStrings = {
   'slash.agentsContext': 'context <name> [--mode shared|isolated] or --all',
   'completion.folder': 'folder',
   'completion.agent': 'agent',
-  // The usage meter
+  // The usage meter and durations
+  'unit.thousands': '{0}k',
+  'unit.ms': '{0} ms',
+  'unit.s': '{0} s',
+  'unit.minSec': '{0} m {1} s',
   'usage.context': 'Context {0} / {1} ({2}%)',
   'usage.cache': 'cache {0}%',
   'usage.cacheTitle': '{0}% of the input ({1} of {2} tokens) came from the provider’s prompt cache, billed at codeagent.model.cachedInputPricePerMTok.',
@@ -121,6 +125,10 @@ export const panelStrings = {
   'card.childActivityCount.one': 'Sub-agent activity ({0} entry)',
   'card.childActivityCount.other': 'Sub-agent activity ({0} entries)',
   'card.childSteps': 'Sub-agent steps',
+  'child.running': 'running',
+  'child.completed': 'completed',
+  'child.failed': 'failed',
+  'child.cancelled': 'cancelled',
   // Changes and inline review
   'changes.files.one': '{0} file changed',
   'changes.files.other': '{0} files changed',
@@ -129,6 +137,9 @@ export const panelStrings = {
   'changes.openDiff': 'Open diff of {0}',
   'changes.openDiffTitle': 'Open the diff of {0}',
   'changes.reverted': 'reverted',
+  'changes.created': 'created',
+  'changes.modified': 'modified',
+  'changes.deleted': 'deleted',
   'changes.revert': 'Revert',
   'changes.revertPath': 'Revert {0}',
   'changes.toReview': '{0} to review',
