@@ -114,12 +114,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   let provider: ChatViewProvider | undefined;
   const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
     for (const { file, reason } of problems) output.warn(`Agent file ${file}: ${reason}`);
-    controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
+    controller?.showWarning(vscode.l10n.t('Agent files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; ')));
   });
   context.subscriptions.push(...agentFiles.disposables);
   const skillFiles = watchSkillFiles(workspaceRoot(), (problems) => {
     for (const { file, reason } of problems) output.warn(`Skill file ${file}: ${reason}`);
-    setTimeout(() => controller?.showWarning(`Skill files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`), 0);
+    setTimeout(() => controller?.showWarning(vscode.l10n.t('Skill files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; '))), 0);
   });
   context.subscriptions.push(...skillFiles.disposables);
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
@@ -132,7 +132,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(...hooks.disposables);
   const commandFiles = watchCommandFiles(workspaceRoot(), mcp.prompts, (problems) => {
     for (const { file, reason } of problems) output.warn(`Command file ${file}: ${reason}`);
-    controller?.showWarning(`Command files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
+    controller?.showWarning(vscode.l10n.t('Command files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; ')));
   });
   context.subscriptions.push(...commandFiles.disposables);
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));

@@ -47,7 +47,7 @@ export class ImageAttachments {
       this.add(files);
     });
     el.attachButton.addEventListener('click', () => {
-      if (!this.supported) return this.say(notSupported);
+      if (!this.supported) return this.say(t('image.notSupported'));
       el.fileInput.click();
     });
     el.fileInput.addEventListener('change', () => {
@@ -74,7 +74,7 @@ export class ImageAttachments {
   }
 
   add(files: readonly File[]): void {
-    if (!this.supported) return this.say(notSupported);
+    if (!this.supported) return this.say(t('image.notSupported'));
     this.say('');
     for (const file of files) {
       if (this.images.length + this.preparing >= maxImages) {
@@ -123,7 +123,6 @@ export class ImageAttachments {
   }
 }
 
-const notSupported = 'This model takes no images (codeagent.model.supportsImages is false). Choose a vision model or turn the setting on to attach images.';
 
 function imageFilesOf(data: DataTransfer | null): File[] {
   if (!data) return [];

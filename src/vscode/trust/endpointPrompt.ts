@@ -25,12 +25,12 @@ export class EndpointPrompt {
     const once = `${key}\0${ignored.url}\0${ignored.reason}`;
     if (this.asked.has(once)) return;
     this.asked.add(once);
-    const own = used ?? 'the default endpoint';
+    const own = used ?? vscode.l10n.t('the default endpoint');
     if (ignored.reason === 'restrictedMode') {
       this.options.log.warn(`This workspace sets codeagent.${key} to ${ignored.url}; in Restricted Mode CodeAgent uses your own ${own}.`);
       return;
     }
-    const message = `This workspace's settings set codeagent.${key} to ${ignored.url}, not your own ${own}. CodeAgent uses ${own} until you allow it.`;
+    const message = vscode.l10n.t('This workspace’s settings set codeagent.{0} to {1}, not your own {2}. CodeAgent uses {2} until you allow it.', key, ignored.url, own);
     this.options.log.warn(message);
     this.options.tell(message);
     void this.ask(key, ignored.url);
