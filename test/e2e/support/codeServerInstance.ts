@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { testBuiltinExtensionsDir } from './builtinExtensions';
 import { freePort, portIsFree } from './freePort';
+import { installLanguagePack } from './languagePack';
 import { codeServerPackageDir, extensionVsix } from './paths';
 import { isAlive, killTree, windowProcesses } from './processTree';
 import { freshDir, runRoot } from './runRoot';
@@ -48,6 +49,7 @@ export interface CodeServerOptions {
   userSettings?: Record<string, unknown>;
   /** Extra environment for code-server and so for the extension host. */
   env?: Record<string, string>;
+  locale?: string; // VS Code's display language (`--locale`), with a stand-in language pack (languagePack.ts)
 }
 
 const installs = new Map<string, Promise<void>>();
@@ -186,6 +188,7 @@ export class CodeServerInstance {
     const userDataDir = path.join(dir, 'ud');
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.userSettings }, null, 2));
+    if (options.locale) installLanguagePack(userDataDir, options.locale);
     const config = configFile(dir);
     const logFile = path.join(dir, 'code-server.log');
 
@@ -208,6 +211,7 @@ export class CodeServerInstance {
           '--user-data-dir', userDataDir,
           '--extensions-dir', extDir,
           '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir),
+          ...(options.locale ? ['--locale', options.locale] : []),
         ],
         { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, options.env) },
       );
