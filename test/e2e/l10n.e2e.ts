@@ -37,7 +37,7 @@ describe('the user\'s language (zh-cn)', function () {
     // The panel: the input's accessible name and placeholder, its buttons' names.
     const input = chat.getByRole('textbox', { name: zh.input });
     assert.equal(await input.getAttribute('placeholder'), zh.placeholder);
-    assert.ok(await chat.getByRole('button', { name: zh.newChat }).isVisible(), 'New Chat is named in Chinese');
+    await chat.getByRole('button', { name: zh.newChat }).waitFor({ timeout: 10_000 });
     const send = chat.getByRole('button', { name: zh.send });
     await eventually(async () => {
       if ((await input.inputValue()) !== 'List the files') await input.fill('List the files');
@@ -49,7 +49,7 @@ describe('the user\'s language (zh-cn)', function () {
     const approval = transcriptEntries(chat, 'approval').last();
     await approval.waitFor({ timeout: 20_000 });
     assert.ok(((await approval.textContent()) ?? '').includes(zh.runThisCommand), 'the approval asks in Chinese');
-    assert.ok(await approval.locator('vscode-button', { hasText: zh.run }).isVisible(), 'the Run button says so in Chinese');
+    await approval.locator('vscode-button', { hasText: zh.run }).waitFor({ timeout: 10_000 });
     const card = transcriptEntries(chat, 'tool-call').last();
     await eventually(async () => assert.equal((await card.locator('.tool-status-label').textContent())?.trim(), zh.awaiting), { message: 'the card waits for approval, in Chinese' });
     await approval.getByRole('button', { name: zh.reject }).click();

@@ -8,6 +8,7 @@ import { projectRoot } from './paths';
 
 export function installLanguagePack(userDataDir: string, locale: string): void {
   const translations = path.join(projectRoot, 'test', 'e2e', 'fixtures', 'languagePack', 'main.i18n.json');
-  const packs = { [locale]: { hash: `codeagent-e2e-${locale}`, extensions: [], translations: { vscode: translations }, label: locale } };
+  const pack = { extensionIdentifier: { id: `codeagent-e2e.language-pack-${locale}` }, version: '1.0.0' };
+  const packs = { [locale]: { hash: `codeagent-e2e-${locale}`, extensions: [pack], translations: { vscode: translations }, label: locale } };
   fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify(packs, null, 2));
 }
