@@ -10,7 +10,7 @@ import { buildPanelBundle, openGuardedPage, settle, type GuardedPage } from '../
 /** Every panel string wrapped, so text that bypasses `t` shows up unwrapped. */
 const pseudo = Object.fromEntries(Object.entries(panelStrings).map(([key, english]) => [key, `⟦${english}⟧`])) as PanelStrings;
 /** What the conversation itself brings (tool names, paths, commands, the model's and the user's words): never translated. */
-const data = ['Bash', 'Edit', 'src/a.ts', 'npm test', 'deepseek-v4-flash', 'DeepSeek', 'https://api.deepseek.com', 'hello', 'hi there', 'ok', 'boom', 'Task', 'reviewer'];
+const data = ['Bash', 'Edit', 'src/a.ts', 'npm test', 'deepseek-v4-flash', 'DeepSeek', 'https://api.deepseek.com', 'hello', 'hi there', 'ok', 'boom', 'Task', 'reviewer', 'docs', 'db', 'search', 'p1', 'p2'];
 
 const entries: TranscriptEntry[] = [
   { id: 'u1', kind: 'user', text: 'hello', turnId: 't1', meta: { checkpoint: true } },
@@ -46,6 +46,8 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
     panel = await openGuardedPage(browser, bundle, { csp: true, body: `${webviewBody(pseudo)}<script nonce="testnonce0123456789">${stub}</script><script nonce="testnonce0123456789" src="http://panel.test/webview.js"></script>` });
     const messages: HostMessage[] = [
       { type: 'snapshot', entries, busy: true, onboarding: null, usage: { inputTokens: 1200, outputTokens: 340, cost: 0.01, contextUsed: 5000, contextWindow: 128000, cachedInputTokens: 800 }, planMode: false, queued: [{ id: 'q1', text: 'hello' }] },
+      { type: 'mcpServers', servers: [{ name: 'docs', transport: 'stdio', status: 'ready', tools: ['search'], stderrTail: [] }, { name: 'db', transport: 'stdio', status: 'failed', tools: [], error: 'boom', stderrTail: ['boom'] }] },
+      { type: 'processes', processes: [{ id: 'p1', command: 'npm test', status: 'running', exitCode: null, startedAt: 0 }, { id: 'p2', command: 'npm test', status: 'exited', exitCode: 1, startedAt: 0 }] },
       { type: 'modelSetup', setup: { baseUrl: 'https://api.deepseek.com', model: 'deepseek-v4-flash', provider: 'DeepSeek', presets: [], reasoningEffort: 'high', effortLevels: ['none', 'high'] } },
     ];
     for (const message of messages) await panel.post(message);
@@ -54,7 +56,7 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
   });
   after(async () => browser?.close());
 
-  it('shows and speaks only wrapped words: the composer, the header, a tool card, an approval, the changes and an error', async () => {
+  it('shows and speaks only wrapped words: the composer, the header, a tool card, an approval, the changes, an error, MCP servers and processes', async () => {
     const found = await panel.page.evaluate(() => {
       const texts: Array<{ where: string; text: string }> = [];
       const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
@@ -74,6 +76,7 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
       return texts;
     });
     assert.ok(found.some(({ text }) => text.includes('⟦Run this command?⟧') || text.includes('⟦Apply this {0}?⟧'.replace('{0}', 'Edit'))), 'the approval is on screen');
+    for (const shown of ['⟦MCP docs⟧', '⟦Show output⟧', '⟦Reasoning effort⟧', '⟦1 file changed⟧', '⟦Retry⟧']) assert.ok(found.some(({ text }) => text.includes(shown)), `${shown} is scanned`);
     const unwrapped = found
       .map(({ where, text }) => ({ where, rest: data.reduce((rest, datum) => rest.split(datum).join(''), unwrap(text)) }))
       .filter(({ rest }) => /\p{L}/u.test(rest));
