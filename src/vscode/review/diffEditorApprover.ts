@@ -108,7 +108,7 @@ export class DiffEditorApprover implements Approver {
   }
 
   private async open(review: ReviewTarget): Promise<void> {
-    const title = `${path.posix.basename(review.path)} (proposed by CodeAgent)`;
+    const title = vscode.l10n.t('{0} (proposed by CodeAgent)', path.posix.basename(review.path));
     const opening = vscode.commands.executeCommand('vscode.diff', review.uris.original, review.uris.proposal, title, { preview: false, preserveFocus: true });
     // An editor that opens only after its review ended (a slow open past the timeout) is closed at once.
     void opening.then(() => (this.reviews.get(review.callId) === review ? undefined : closeProposalTabs(review.uris.proposal)), () => undefined);

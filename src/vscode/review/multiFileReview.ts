@@ -36,7 +36,7 @@ export class MultiFileReview {
       this.originals.set(file.original, file.before);
       this.proposals.set(file.proposal, file.after);
     }
-    const title = `${request.title} (proposed by CodeAgent)`;
+    const title = vscode.l10n.t('{0} (proposed by CodeAgent)', request.title);
     const shown = this.open(title, files);
     try {
       const decision = await waiting;

@@ -14,7 +14,7 @@ export function vscodeReviewUi(texts: ChangeTextProvider, workspaceRoot: () => s
   return {
     openChangeDiff(conversationId, turnId, change) {
       const { before, after } = sides(conversationId, turnId, change);
-      void vscode.commands.executeCommand('vscode.diff', before, after, `${path.posix.basename(change.path)} (changed by CodeAgent)`, { preview: true });
+      void vscode.commands.executeCommand('vscode.diff', before, after, vscode.l10n.t('{0} (changed by CodeAgent)', path.posix.basename(change.path)), { preview: true });
     },
     openAllChanges(conversationId, turnId, changes) {
       const root = workspaceRoot();
