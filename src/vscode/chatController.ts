@@ -176,7 +176,7 @@ export class ChatController {
 
   async deleteConversation(id: string): Promise<void> {
     const summary = (await this.deps.store.list()).find((c) => c.id === id);
-    if (!(await this.deps.confirmDelete(summary?.title || 'this conversation'))) return;
+    if (!(await this.deps.confirmDelete(summary?.title || l10n.t('this conversation')))) return;
     if (id === this.session.id) {
       this.session.cancel();
       this.open(undefined);

@@ -134,7 +134,7 @@ export class TranscriptProjector {
         this.streaming = undefined;
         return [this.add('error', event.message, event.turnId, event.code ? { code: event.code } : undefined)];
       case 'retry':
-        return [this.add('error', `Retry ${event.attempt}/${event.maxRetries} in ${Math.round(event.delayMs / 100) / 10} s: ${event.reason}`, event.turnId, { retry: true, attempt: event.attempt })];
+        return [this.add('error', l10n.t('Retry {0}/{1} in {2} s: {3}', event.attempt, event.maxRetries, Math.round(event.delayMs / 100) / 10, event.reason), event.turnId, { retry: true, attempt: event.attempt })];
       case 'approval': {
         const call = this.byId.get(`call-${event.callId}`);
         const patches: HostMessage[] = [];
