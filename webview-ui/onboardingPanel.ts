@@ -4,6 +4,7 @@ import { fillModelSelect } from './modelPicker';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 import { t, tn } from './l10n';
+import { panelStrings, type PanelStringKey } from '../src/protocol/panelStrings';
 
 type ModelsMessage = Extract<HostMessage, { type: 'models' }>;
 type ConnectionTestMessage = Extract<HostMessage, { type: 'connectionTest' }>;
@@ -148,7 +149,7 @@ export class OnboardingPanel {
     row.classList.toggle('running', running !== undefined);
     row.querySelector('.preset-hint')!.textContent = running
       ? `${tn(running.models.length, 'model.running.one', 'model.running.other')}${running.models.length ? `: ${running.models.slice(0, 3).join(', ')}${running.models.length > 3 ? '…' : ''}` : ''}`
-      : `${preset.baseUrl ? `${preset.baseUrl} · ` : ''}${preset.needsKey ? `${t('model.needsKey')} · ` : ''}${preset.hint}`;
+      : `${preset.baseUrl ? `${preset.baseUrl} · ` : ''}${preset.needsKey ? `${t('model.needsKey')} · ` : ''}${presetHint(preset)}`;
   }
 }
 
@@ -172,4 +173,10 @@ function heading(text: string): HTMLElement {
 function sameUrl(a: string, b: string): boolean {
   const normalize = (url: string) => url.trim().replace(/\/+$/, '').replace('://127.0.0.1', '://localhost').toLowerCase();
   return normalize(a) === normalize(b);
+}
+
+/** The presets' hints in the user's language; a preset the panel has no words for keeps the host's English. */
+function presetHint(preset: PresetView): string {
+  const key = `preset.${preset.id}` as PanelStringKey;
+  return key in panelStrings ? t(key) : preset.hint;
 }

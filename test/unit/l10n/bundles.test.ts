@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { modelPresets } from '../../../src/core/modelSetup/presets';
 import { placeholdersOf } from '../../../src/protocol/l10nFormat';
+import { panelStrings } from '../../../src/protocol/panelStrings';
 import { englishMessages, readJson, repoRoot } from '../../support/l10nMessages';
 
 /** The languages CodeAgent ships besides English (spec §20), as VS Code names them. */
@@ -52,6 +54,11 @@ describe('localization (spec §20)', () => {
       sameKeysAndPlaceholders(english, readJson(`l10n/bundle.l10n.${language}.json`), `bundle.l10n.${language}.json`);
     });
   }
+
+  it('the panel has every provider preset\'s hint, in the words of src/core/modelSetup/presets.ts', () => {
+    const strings: Record<string, string> = panelStrings;
+    assert.deepEqual(modelPresets.map((preset) => strings[`preset.${preset.id}`]), modelPresets.map((preset) => preset.hint));
+  });
 
   it('ships no other language file', () => {
     const shipped = [...fs.readdirSync(repoRoot).filter((f) => /^package\.nls\..+\.json$/.test(f)), ...fs.readdirSync(path.join(repoRoot, 'l10n')).filter((f) => /^bundle\.l10n\..+\.json$/.test(f))];

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { panelStrings, type PanelStrings } from '../../../src/protocol/panelStrings';
 import type { TranscriptEntry } from '../../../src/protocol/transcript';
@@ -30,6 +30,35 @@ function unwrap(text: string): string {
   return rest;
 }
 
+/** Every visible text node, accessible name, title and placeholder of the page, with where it is. */
+function visibleTexts(page: Page): Promise<Array<{ where: string; text: string }>> {
+  return page.evaluate(() => {
+    const texts: Array<{ where: string; text: string }> = [];
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      if (parent.closest('script, style, [hidden]') || !parent.checkVisibility()) continue;
+      texts.push({ where: describe(parent), text: node.textContent ?? '' });
+    }
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('[hidden]')) continue;
+      for (const attribute of ['aria-label', 'title', 'placeholder']) {
+        const value = el.getAttribute(attribute);
+        if (value) texts.push({ where: `${describe(el)}[${attribute}]`, text: value });
+      }
+    }
+    return texts;
+  });
+}
+
+/** The texts with a letter outside the wrapped parts and the conversation's own data: they bypassed l10n. */
+function unwrapped(found: Array<{ where: string; text: string }>, known: readonly string[]): Array<{ where: string; rest: string }> {
+  return found
+    .map(({ where, text }) => ({ where, rest: known.reduce((rest, datum) => rest.split(datum).join(''), unwrap(text)) }))
+    .filter(({ rest }) => /\p{L}/u.test(rest));
+}
+
 /**
  * Spec §20: the panel with a pseudo-locale bundle (every string `⟦…⟧`). Any visible text, accessible name, title or
  * placeholder with a letter outside the brackets (and outside the conversation's own data) bypassed l10n.
@@ -57,30 +86,42 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
   after(async () => browser?.close());
 
   it('shows and speaks only wrapped words: the composer, the header, a tool card, an approval, the changes, an error, MCP servers and processes', async () => {
-    const found = await panel.page.evaluate(() => {
-      const texts: Array<{ where: string; text: string }> = [];
-      const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement!;
-        if (parent.closest('script, style, [hidden]') || !parent.checkVisibility()) continue;
-        texts.push({ where: describe(parent), text: node.textContent ?? '' });
-      }
-      for (const el of document.body.querySelectorAll('*')) {
-        if (el.closest('[hidden]')) continue;
-        for (const attribute of ['aria-label', 'title', 'placeholder']) {
-          const value = el.getAttribute(attribute);
-          if (value) texts.push({ where: `${describe(el)}[${attribute}]`, text: value });
-        }
-      }
-      return texts;
-    });
-    assert.ok(found.some(({ text }) => text.includes('⟦Run this command?⟧') || text.includes('⟦Apply this {0}?⟧'.replace('{0}', 'Edit'))), 'the approval is on screen');
+    const found = await visibleTexts(panel.page);
+    assert.ok(found.some(({ text }) => text.includes('⟦Apply this Edit?⟧')), 'the approval is on screen');
     for (const shown of ['⟦MCP docs⟧', '⟦Show output⟧', '⟦Reasoning effort⟧', '⟦1 file changed⟧', '⟦Retry⟧']) assert.ok(found.some(({ text }) => text.includes(shown)), `${shown} is scanned`);
-    const unwrapped = found
-      .map(({ where, text }) => ({ where, rest: data.reduce((rest, datum) => rest.split(datum).join(''), unwrap(text)) }))
-      .filter(({ rest }) => /\p{L}/u.test(rest));
-    assert.deepEqual(unwrapped, []);
+    assert.deepEqual(unwrapped(found, data), []);
+  });
+
+  it('the model setup (providers, a local server, the model list) and the saved conversations, likewise', async () => {
+    const onboarding = { title: 'hello', message: 'hello', actions: [{ label: 'ok', command: 'openSettings' as const }], modelSetup: true };
+    const presets = [
+      { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, hint: 'host hint' },
+      { id: 'ollama', name: 'Ollama', baseUrl: 'http://localhost:11434/v1', needsKey: false, hint: 'host hint' },
+      { id: 'custom', name: 'Custom', baseUrl: '', needsKey: false, hint: 'host hint' },
+    ];
+    const messages: HostMessage[] = [
+      { type: 'snapshot', entries: [], busy: false, onboarding, usage: null },
+      { type: 'modelSetup', setup: { baseUrl: 'http://localhost:11434/v1', model: '', presets } },
+      { type: 'localServers', servers: [{ presetId: 'ollama', name: 'Ollama', baseUrl: 'http://localhost:11434/v1', models: ['qwen', 'llama'] }] },
+      { type: 'models', baseUrl: 'http://localhost:11434/v1', models: ['qwen', 'llama'] },
+    ];
+    for (const message of messages) await panel.post(message);
+    await panel.page.getByRole('button', { name: '⟦Use a custom endpoint⟧' }).waitFor();
+    const setup = await visibleTexts(panel.page);
+    assert.ok(setup.some(({ text }) => text.includes('⟦Running on this machine · 2 models⟧')), 'the local server is scanned');
+    assert.ok(!setup.some(({ text }) => text.includes('host hint')), 'the presets\' hints come from the panel\'s strings');
+    const names = ['OpenAI', 'Ollama', 'https://api.openai.com/v1', 'http://localhost:11434/v1', 'qwen', 'llama'];
+    assert.deepEqual(unwrapped(setup, [...data, ...names]), []);
+
+    await panel.post({ type: 'snapshot', entries, busy: false, onboarding: null, usage: null });
+    await panel.page.getByRole('button', { name: '⟦History⟧' }).click();
+    await panel.post({ type: 'conversations', items: [{ id: 'c1', title: 'hello', createdAt: 0, updatedAt: 0, messageCount: 2, cost: 0.01, running: true }, { id: 'c2', title: '', createdAt: 0, updatedAt: 0, messageCount: 1, cost: 0 }], currentId: 'c1' });
+    await panel.page.getByRole('button', { name: '⟦Delete conversation: hello⟧' }).waitFor();
+    const history = await visibleTexts(panel.page);
+    assert.ok(history.some(({ text }) => text.includes('⟦New conversation⟧')), 'the saved conversations are scanned');
+    // A date is written by the webview's own locale (toLocaleString), as the user's system writes dates.
+    const dates = await panel.page.evaluate(() => new Date(0).toLocaleString().match(/\p{L}+/gu) ?? []);
+    assert.deepEqual(unwrapped(history, [...data, ...dates]), []);
   });
 
   it('the English default keeps the names of spec §10', async () => {
