@@ -1,4 +1,5 @@
 import { t } from './l10n';
+
 /** The small `@name` badge that marks an entry a named agent produced. */
 export function agentBadge(agent: string): HTMLElement {
   const badge = document.createElement('span');

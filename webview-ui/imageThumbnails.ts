@@ -1,4 +1,5 @@
 import { t } from './l10n';
+
 /** What the panel shows of an image: a thumbnail that opens it larger. Only data: URLs are shown (the CSP allows them). */
 export interface ThumbnailImage {
   name: string;

@@ -1,4 +1,5 @@
 import { t } from '../l10n';
+
 /**
  * Model and tool output may carry text a prompt-injected file wrote: nothing in it may make the panel load
  * a remote resource (an image URL can carry workspace data to an attacker) or navigate the webview. Remote
