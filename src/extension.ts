@@ -57,12 +57,14 @@ import { restrictedModeNotice } from './core/trust/restrictedMode';
 import { languageTools } from './core/languageServices/languageTools';
 import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageServices';
 import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
+import { useHostTranslator } from './vscode/hostL10n';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
 
 /** Composition root: builds the services and wires them; no behaviour lives here. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  useHostTranslator((message, args) => vscode.l10n.t(message, ...args));
   const activationStart = performance.now();
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
@@ -115,12 +117,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   let provider: ChatViewProvider | undefined;
   const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
     for (const { file, reason } of problems) output.warn(`Agent file ${file}: ${reason}`);
-    controller?.showWarning(`Agent files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
+    controller?.showWarning(vscode.l10n.t('Agent files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; ')));
   });
   context.subscriptions.push(...agentFiles.disposables);
   const skillFiles = watchSkillFiles(workspaceRoot(), (problems) => {
     for (const { file, reason } of problems) output.warn(`Skill file ${file}: ${reason}`);
-    setTimeout(() => controller?.showWarning(`Skill files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`), 0);
+    setTimeout(() => controller?.showWarning(vscode.l10n.t('Skill files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; '))), 0);
   });
   context.subscriptions.push(...skillFiles.disposables);
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
@@ -133,7 +135,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(...hooks.disposables);
   const commandFiles = watchCommandFiles(workspaceRoot(), mcp.prompts, (problems) => {
     for (const { file, reason } of problems) output.warn(`Command file ${file}: ${reason}`);
-    controller?.showWarning(`Command files: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
+    controller?.showWarning(vscode.l10n.t('Command files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; ')));
   });
   context.subscriptions.push(...commandFiles.disposables);
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
@@ -195,7 +197,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       supportsImages: () => settings().model.supportsImages,
       setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
       confirmDelete: async (title) =>
-        (await vscode.window.showWarningMessage(`Delete the conversation "${title}"? This cannot be undone.`, { modal: true }, 'Delete')) === 'Delete',
+        (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the conversation "{0}"? This cannot be undone.', title), { modal: true }, vscode.l10n.t('Delete'))) === vscode.l10n.t('Delete'),
       onboarding: () => onboardingFor(settings(), apiKeys.current(), workspaceRoot() !== undefined),
       runCommand: (command) =>
         void (command === 'setApiKey'

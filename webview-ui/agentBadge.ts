@@ -1,9 +1,11 @@
+import { t } from './l10n';
+
 /** The small `@name` badge that marks an entry a named agent produced. */
 export function agentBadge(agent: string): HTMLElement {
   const badge = document.createElement('span');
   badge.className = 'agent-badge';
   badge.textContent = `@${agent}`;
-  badge.title = `Agent: ${agent}`;
+  badge.title = t('entry.agentBadge', agent);
   return badge;
 }
 

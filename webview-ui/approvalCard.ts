@@ -2,6 +2,7 @@ import type { TranscriptEntry } from '../src/protocol/transcript';
 import { codicon } from './codicon';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t } from './l10n';
 
 /** The chat card for an edit or a command waiting for the user: the diff or command, Accept/Reject and optional feedback. */
 export function approvalCard(entry: TranscriptEntry): Node[] {
@@ -10,7 +11,7 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   const header = document.createElement('div');
   header.className = 'entry-header';
   const mcp = tool.startsWith('mcp__');
-  header.textContent = tool === 'Bash' ? 'Run this command?' : mcp ? 'Call this MCP tool?' : `Apply this ${tool}?`;
+  header.textContent = tool === 'Bash' ? t('approval.command') : mcp ? t('approval.mcp') : t('approval.edit', tool);
 
   const detail = document.createElement('pre');
   detail.className = 'approval-detail';
@@ -36,18 +37,18 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   if (typeof meta.cwd === 'string') {
     const cwd = document.createElement('div');
     cwd.className = 'approval-cwd';
-    cwd.textContent = `Working directory: ${meta.cwd}`;
+    cwd.textContent = t('approval.cwd', meta.cwd);
     where.push(cwd);
   }
   if (meta.phase !== 'request') {
     // Decided: the outcome in one line; what was decided on stays a click away.
     const outcome = document.createElement('div');
     outcome.className = `approval-outcome approval-${String(meta.decision)}`;
-    outcome.textContent = meta.decision === 'accepted' ? 'Accepted' : `Rejected${meta.feedback ? `: ${String(meta.feedback)}` : ''}`;
+    outcome.textContent = meta.decision === 'accepted' ? t('approval.accepted') : meta.feedback ? t('approval.rejectedWith', String(meta.feedback)) : t('approval.rejected');
     const decided = document.createElement('details');
     decided.className = 'approval-decided';
     const summary = document.createElement('summary');
-    summary.textContent = tool === 'Bash' ? 'Command' : mcp ? 'Call' : 'Diff';
+    summary.textContent = tool === 'Bash' ? t('approval.commandSummary') : mcp ? t('approval.callSummary') : t('approval.diffSummary');
     decided.append(summary, detail, ...where);
     return [outcome, decided];
   }
@@ -56,11 +57,11 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   const feedback = document.createElement('textarea');
   feedback.className = 'approval-feedback';
   feedback.rows = 2;
-  feedback.placeholder = 'Optional feedback for the agent (sent with Reject)';
-  feedback.setAttribute('aria-label', 'Feedback for the agent');
+  feedback.placeholder = t('approval.feedbackPlaceholder');
+  feedback.setAttribute('aria-label', t('approval.feedback'));
   // Spec §10: `Run` for a command or an MCP call, `Accept` for an edit; the name is the visible word (WCAG 2.5.3).
-  const accept = vscodeButton(tool === 'Bash' || mcp ? 'Run' : 'Accept', () => decide('accepted'));
-  const reject = vscodeButton('Reject', () => decide('rejected'), { secondary: true });
+  const accept = vscodeButton(tool === 'Bash' || mcp ? t('approval.run') : t('approval.accept'), () => decide('accepted'));
+  const reject = vscodeButton(t('approval.reject'), () => decide('rejected'), { secondary: true });
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
   buttons.append(reject, accept);

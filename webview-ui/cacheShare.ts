@@ -1,5 +1,6 @@
 import type { UsageSummary } from '../src/protocol/transcript';
 import { formatTokens } from './format';
+import { t } from './l10n';
 
 /**
  * "cache 82%" beside the tokens: the share of input the provider's prompt cache served. Each request of a turn
@@ -11,7 +12,7 @@ export function cacheShare(usage: UsageSummary): { text: string; title: string }
   const share = Math.min(cached, usage.inputTokens) / usage.inputTokens;
   const percent = Math.round(share * 100);
   return {
-    text: `cache ${percent}%`,
-    title: `${percent}% of the input (${formatTokens(Math.min(cached, usage.inputTokens))} of ${formatTokens(usage.inputTokens)} tokens) came from the provider's prompt cache, billed at codeagent.model.cachedInputPricePerMTok.`,
+    text: t('usage.cache', percent),
+    title: t('usage.cacheTitle', percent, formatTokens(Math.min(cached, usage.inputTokens)), formatTokens(usage.inputTokens)),
   };
 }

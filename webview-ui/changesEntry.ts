@@ -3,6 +3,7 @@ import type { TranscriptEntry } from '../src/protocol/transcript';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 import { changesReviewBar } from './changesReviewBar';
+import { t, tn } from './l10n';
 
 interface ChangeRow {
   path: string;
@@ -20,15 +21,15 @@ export function changesEntry(entry: TranscriptEntry): Node[] {
   const header = document.createElement('div');
   header.className = 'entry-header changes-header';
   const title = document.createElement('span');
-  title.textContent = `${rows.length} ${rows.length === 1 ? 'file' : 'files'} changed`;
+  title.textContent = tn(rows.length, 'changes.files.one', 'changes.files.other');
   title.title = title.textContent;
-  const review = vscodeButton('Review changes', () => post({ type: 'reviewChanges', turnId }), { secondary: true });
-  review.setAttribute('aria-label', 'Review changes');
+  const review = vscodeButton(t('changes.review'), () => post({ type: 'reviewChanges', turnId }), { secondary: true });
+  review.setAttribute('aria-label', t('changes.review'));
   header.append(title, review);
 
   const list = document.createElement('ul');
   list.className = 'changes-list';
-  list.setAttribute('aria-label', 'Changed files');
+  list.setAttribute('aria-label', t('changes.list'));
   for (const row of rows) list.append(changeRow(row, turnId));
   return [header, list, changesReviewBar()];
 }
@@ -41,24 +42,24 @@ function changeRow(row: ChangeRow, turnId: string): HTMLElement {
   const open = document.createElement('button');
   open.className = 'link change-path';
   open.textContent = row.path;
-  open.title = `Open the diff of ${row.path}`;
-  open.setAttribute('aria-label', `Open diff of ${row.path}`);
+  open.title = t('changes.openDiffTitle', row.path);
+  open.setAttribute('aria-label', t('changes.openDiff', row.path));
   open.addEventListener('click', () => post({ type: 'openChange', turnId, path: row.path }));
   const kind = document.createElement('span');
   kind.className = 'change-kind';
-  kind.textContent = row.kind;
+  kind.textContent = t(`changes.${row.kind}`);
   item.append(open, kind, diffCounts('change-counts', row.added, row.removed));
   if (row.reverted) {
     const done = document.createElement('span');
     done.className = 'change-state';
-    done.textContent = 'reverted';
+    done.textContent = t('changes.reverted');
     item.append(done);
   } else {
-    const revert = vscodeButton('Revert', () => {
+    const revert = vscodeButton(t('changes.revert'), () => {
       revert.toggleAttribute('disabled', true);
       post({ type: 'revertChange', turnId, path: row.path });
     }, { secondary: true });
-    revert.setAttribute('aria-label', `Revert ${row.path}`);
+    revert.setAttribute('aria-label', t('changes.revertPath', row.path));
     item.append(revert);
   }
   if (row.error) {

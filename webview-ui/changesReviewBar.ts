@@ -1,5 +1,6 @@
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t, tn } from './l10n';
 
 /** Hunks still waiting for Keep or Undo in the editors (spec §15), as the host last said. */
 let waiting = { toReview: 0, files: 0 };
@@ -45,9 +46,9 @@ export function fill(bar: HTMLElement, state: { toReview: number; files: number 
   if (state.toReview === 0) return bar.replaceChildren();
   const count = document.createElement('span');
   count.className = 'to-review-count';
-  count.textContent = `${state.toReview} to review`;
-  count.title = `${state.toReview} change${state.toReview === 1 ? '' : 's'} in ${state.files} file${state.files === 1 ? '' : 's'} wait for Keep or Undo in the editor`;
-  const keep = vscodeButton('Keep all', () => post({ type: 'keepAllChanges' }), { secondary: true });
-  const undo = vscodeButton('Undo all', () => post({ type: 'undoAllChanges' }), { secondary: true });
+  count.textContent = t('changes.toReview', state.toReview);
+  count.title = t('changes.toReviewTitle', tn(state.toReview, 'changes.changes.one', 'changes.changes.other'), tn(state.files, 'changes.inFiles.one', 'changes.inFiles.other'));
+  const keep = vscodeButton(t('changes.keepAll'), () => post({ type: 'keepAllChanges' }), { secondary: true });
+  const undo = vscodeButton(t('changes.undoAll'), () => post({ type: 'undoAllChanges' }), { secondary: true });
   bar.replaceChildren(count, keep, undo);
 }

@@ -1,4 +1,5 @@
 import { ChildAgentView, type TranscriptEntry } from '../src/protocol/transcript';
+import { t, tn } from './l10n';
 
 /**
  * The collapsible block inside a parent entry (a Task card) that holds its sub-agent's entries. It is created
@@ -11,7 +12,7 @@ export function childGroupOf(parent: HTMLElement): HTMLElement {
   details.className = 'child-steps';
   details.open = true;
   const summary = document.createElement('summary');
-  summary.textContent = 'Sub-agent activity';
+  summary.textContent = t('card.childActivity');
   // Clicks and Enter/Space on a summary both arrive as click: from then on the user's choice wins.
   summary.addEventListener('click', () => {
     details.dataset.userToggled = 'true';
@@ -19,7 +20,7 @@ export function childGroupOf(parent: HTMLElement): HTMLElement {
   const group = document.createElement('div');
   group.className = 'entry-children';
   group.setAttribute('role', 'group');
-  group.setAttribute('aria-label', 'Sub-agent steps');
+  group.setAttribute('aria-label', t('card.childSteps'));
   details.append(summary, group);
   parent.append(details);
   return group;
@@ -32,7 +33,7 @@ export function syncChildSteps(parent: HTMLElement, entry: TranscriptEntry): voi
   const group = details.querySelector(':scope > .entry-children');
   const summary = details.querySelector(':scope > summary');
   const count = group?.childElementCount ?? 0;
-  if (summary) summary.textContent = `Sub-agent activity (${count} ${count === 1 ? 'entry' : 'entries'})`;
+  if (summary) summary.textContent = tn(count, 'card.childActivityCount.one', 'card.childActivityCount.other');
   const child = ChildAgentView.safeParse(entry.meta?.child);
   const awaitingApproval = details.querySelector('.entry-approval[data-phase="request"]') !== null;
   if (awaitingApproval) details.open = true;

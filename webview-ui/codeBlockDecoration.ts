@@ -1,4 +1,5 @@
 import { codicon } from './codicon';
+import { t } from './l10n';
 
 /** What a code block's buttons do beyond the webview (main.ts wires them to host messages). */
 export interface CodeBlockActions {
@@ -31,8 +32,8 @@ export function decorateCodeBlock(code: HTMLElement): void {
   const label = document.createElement('span');
   label.className = 'code-language';
   label.textContent = language ?? 'text';
-  const copy = toolButton('copy', 'Copy', 'Copy code', () => copyWithFeedback(code.textContent ?? '', copy));
-  const insert = toolButton('insert', 'Insert', 'Insert at cursor', () => actions?.insert(code.textContent ?? ''));
+  const copy = toolButton('copy', t('entry.copy'), t('entry.copyCode'), () => copyWithFeedback(code.textContent ?? '', copy));
+  const insert = toolButton('insert', t('entry.insert'), t('entry.insertAtCursor'), () => actions?.insert(code.textContent ?? ''));
   toolbar.append(label, copy, insert);
   pre.classList.add('code-block');
   pre.prepend(toolbar);
@@ -63,10 +64,10 @@ export async function copyWithFeedback(text: string, button: HTMLButtonElement):
   }
   const label = button.querySelector('.code-action-label');
   if (!label) return;
-  label.textContent = 'Copied';
+  label.textContent = t('entry.copied');
   button.dataset.copied = 'true';
   setTimeout(() => {
-    label.textContent = 'Copy';
+    label.textContent = t('entry.copy');
     delete button.dataset.copied;
   }, COPIED_MS);
 }

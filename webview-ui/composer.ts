@@ -1,8 +1,7 @@
 import type { AttachedImageView } from '../src/protocol/messages';
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
-const defaultPlaceholder = 'Ask CodeAgent… (@ to mention a file, / for commands)';
-const planModePlaceholder = 'Plan mode: describe the task; CodeAgent plans it and runs each step as a sub-agent…';
 
 interface ComposerElements {
   input: HTMLTextAreaElement;
@@ -103,8 +102,8 @@ export class Composer {
   }
 
   private updatePlaceholder(): void {
-    this.el.input.placeholder = this.awaitingAnswer ? 'Answer the agent’s question…'
-      : this.busy ? 'Steer the agent: sent with its next request…' : this.planMode ? planModePlaceholder : defaultPlaceholder;
+    this.el.input.placeholder = this.awaitingAnswer ? t('composer.answerPlaceholder')
+      : this.busy ? t('composer.steerPlaceholder') : this.planMode ? t('composer.planPlaceholder') : t('composer.placeholder');
   }
 
   private autosize(): void {

@@ -1,17 +1,11 @@
 import type { ModelSetupView } from '../src/protocol/modelSetup';
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
 type Effort = NonNullable<ModelSetupView['reasoningEffort']>;
 
-const labels: Record<Effort, string> = { default: 'Default', none: 'None', low: 'Low', medium: 'Medium', high: 'High', max: 'Max' };
-const meanings: Record<Effort, string> = {
-  default: 'Default: the provider decides',
-  none: 'None: no thinking where the model allows it',
-  low: 'Low: little thinking, faster and cheaper',
-  medium: 'Medium: some thinking',
-  high: 'High: much thinking',
-  max: 'Max: the most the model offers',
-};
+const labels = (level: Effort) => t(`effort.${level}`);
+const meanings = (level: Effort) => t(`effort.${level}Meaning`);
 const everyLevel: readonly Effort[] = ['none', 'low', 'medium', 'high', 'max'];
 
 /**
@@ -26,11 +20,11 @@ export class EffortPicker {
     this.element = document.createElement('select');
     this.element.id = 'effort-select';
     this.element.className = 'effort-select';
-    this.element.setAttribute('aria-label', 'Reasoning effort');
+    this.element.setAttribute('aria-label', t('effort.name'));
     this.element.hidden = true;
     this.element.addEventListener('change', () => {
       const effort = this.element.value as Effort;
-      if (effort === this.current || !(effort in labels)) return;
+      if (effort === this.current || ![...everyLevel, 'default'].includes(effort)) return;
       this.current = effort;
       this.element.title = tooltip(effort);
       post({ type: 'chooseEffort', effort });
@@ -43,17 +37,17 @@ export class EffortPicker {
     this.current = setup.reasoningEffort ?? 'default';
     const levels = setup.effortLevels ?? everyLevel;
     if (levels.length === 0) {
-      const only = new Option('No reasoning', this.current, true, true);
+      const only = new Option(t('effort.noReasoning'), this.current, true, true);
       this.element.replaceChildren(only);
       this.element.disabled = true;
-      this.element.title = `${setup.model} does not reason, so it takes no reasoning effort`;
+      this.element.title = t('effort.noReasoningTitle', setup.model);
       return;
     }
     this.element.disabled = false;
     const offered: Effort[] = ['default', ...levels.filter((level) => level !== 'default')];
-    const options = offered.map((level) => option(level, labels[level]));
+    const options = offered.map((level) => option(level, labels(level)));
     // A level set for another model stays visible rather than silently shown as something else.
-    if (!offered.includes(this.current)) options.push(option(this.current, `${labels[this.current]} (not for this model)`));
+    if (!offered.includes(this.current)) options.push(option(this.current, t('effort.notForModel', labels(this.current))));
     this.element.replaceChildren(...options);
     this.element.value = this.current;
     this.element.title = tooltip(this.current);
@@ -62,10 +56,10 @@ export class EffortPicker {
 
 function option(level: Effort, label: string): HTMLOptionElement {
   const element = new Option(label, level);
-  element.title = meanings[level];
+  element.title = meanings(level);
   return element;
 }
 
 function tooltip(level: Effort): string {
-  return `Reasoning effort (codeagent.model.reasoningEffort). ${meanings[level]}`;
+  return t('effort.title', meanings(level));
 }

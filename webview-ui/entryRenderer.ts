@@ -13,6 +13,7 @@ import { changesEntry } from './changesEntry';
 import { copyWithFeedback, toolButton } from './codeBlockDecoration';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t } from './l10n';
 
 const markdownKinds = new Set(['user', 'assistant', 'completion', 'thinking']);
 
@@ -105,15 +106,15 @@ function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
   const body = document.createElement('div');
   body.className = 'entry-body';
   fillBody(body, entry);
-  if (entry.kind === 'reminder') return [collapsed('Reminder sent with this message', body)];
+  if (entry.kind === 'reminder') return [collapsed(t('entry.reminder'), body)];
   if (entry.kind === 'tool-result') return toolResult(entry);
-  if (entry.kind === 'thinking') return [collapsed('Thinking', body)];
+  if (entry.kind === 'thinking') return [collapsed(t('entry.thinking'), body)];
   if (entry.kind === 'user' && entry.meta?.checkpoint && entry.turnId && header) header.append(restoreButton(entry.turnId));
   // The entry object is the one appends extend, so a Copy during streaming copies what has arrived.
   if (entry.kind === 'assistant' && entry.meta?.refusal === true && header) header.append(refusedLabel());
   if ((entry.kind === 'assistant' || entry.kind === 'completion') && header) header.append(copyMessageButton(() => entry.text));
-  if (entry.kind === 'error' && entry.meta?.retryable && entry.turnId) return [...(header ? [header] : []), body, actionRow('Retry', 'Send this turn\'s message again', { type: 'retry', turnId: entry.turnId })];
-  if (entry.kind === 'error' && entry.meta?.continuable) return [...(header ? [header] : []), body, actionRow('Continue', 'Let the agent go on where it stopped', { type: 'send', text: 'Continue.' })];
+  if (entry.kind === 'error' && entry.meta?.retryable && entry.turnId) return [...(header ? [header] : []), body, actionRow(t('entry.retry'), t('entry.retryTitle'), { type: 'retry', turnId: entry.turnId })];
+  if (entry.kind === 'error' && entry.meta?.continuable) return [...(header ? [header] : []), body, actionRow(t('entry.continue'), t('entry.continueTitle'), { type: 'send', text: 'Continue.' })];
   return header ? [header, body] : [body];
 }
 
@@ -121,8 +122,8 @@ function entryContent(entry: TranscriptEntry, previous?: HTMLElement): Node[] {
 function refusedLabel(): HTMLElement {
   const label = document.createElement('span');
   label.className = 'refused-label';
-  label.textContent = 'Refused';
-  label.title = 'The model declined this request.';
+  label.textContent = t('entry.refused');
+  label.title = t('entry.refusedTitle');
   return label;
 }
 
@@ -137,11 +138,11 @@ function headerFor(entry: TranscriptEntry): HTMLElement | undefined {
 
 function headerLabel(entry: TranscriptEntry): string | undefined {
   switch (entry.kind) {
-    case 'user': return 'You';
-    case 'assistant': return 'CodeAgent';
-    case 'completion': return 'Completed';
-    case 'error': return entry.meta?.retry ? 'Retrying' : 'Error';
-    case 'compaction': return 'Context compaction';
+    case 'user': return t('entry.you');
+    case 'assistant': return t('entry.agent');
+    case 'completion': return t('entry.completed');
+    case 'error': return entry.meta?.retry ? t('entry.retrying') : t('entry.error');
+    case 'compaction': return t('entry.compaction');
     default: return undefined;
   }
 }
@@ -167,7 +168,7 @@ function collapsed(title: string, body: HTMLElement): HTMLElement {
 function toolResult(entry: TranscriptEntry): Node[] {
   const [first = '', ...rest] = entry.text.split('\n');
   const status = String(entry.meta?.status ?? '');
-  const title = `${String(entry.meta?.name ?? 'Tool')} ${status === 'success' ? '→' : `(${status})`} ${first}`;
+  const title = `${String(entry.meta?.name ?? t('entry.tool'))} ${status === 'success' ? '→' : `(${status})`} ${first}`;
   if (rest.length === 0) {
     const line = document.createElement('div');
     line.className = 'entry-body';
@@ -184,9 +185,9 @@ function toolResult(entry: TranscriptEntry): Node[] {
 function restoreButton(turnId: string): HTMLElement {
   const button = document.createElement('button');
   button.className = 'link restore-checkpoint';
-  button.textContent = 'Restore checkpoint';
-  button.title = 'Restore the files as they were before this message and continue from here';
-  button.setAttribute('aria-label', 'Restore checkpoint');
+  button.textContent = t('entry.restore');
+  button.title = t('entry.restoreTitle');
+  button.setAttribute('aria-label', t('entry.restore'));
   button.addEventListener('click', () => post({ type: 'restoreCheckpoint', turnId }));
   return button;
 }
@@ -207,7 +208,7 @@ function actionRow(label: string, title: string, message: WebviewMessage): HTMLE
 
 /** An answer's Markdown source to the clipboard, as the model wrote it. */
 function copyMessageButton(text: () => string): HTMLElement {
-  const button: HTMLButtonElement = toolButton('copy', 'Copy', 'Copy message', () => void copyWithFeedback(text(), button));
+  const button: HTMLButtonElement = toolButton('copy', t('entry.copy'), t('entry.copyMessage'), () => void copyWithFeedback(text(), button));
   button.classList.add('message-action');
   return button;
 }

@@ -1,6 +1,6 @@
-import { countOf } from './format';
 import type { ConversationListItem } from '../src/protocol/transcript';
 import { post } from './vscodeApi';
+import { t, tn } from './l10n';
 
 /** The list of stored conversations: open one to continue it, delete one for good. */
 export class HistoryPanel {
@@ -23,7 +23,7 @@ export class HistoryPanel {
     this.focusList = focusList;
     this.root.hidden = false;
     this.toggleButton.setAttribute('aria-expanded', 'true');
-    this.root.replaceChildren(heading('Loading conversations…'));
+    this.root.replaceChildren(heading(t('history.loading')));
     post({ type: 'listConversations' });
   }
 
@@ -34,12 +34,12 @@ export class HistoryPanel {
 
   show(items: readonly ConversationListItem[], currentId: string): void {
     if (this.root.hidden) return;
-    if (items.length === 0) return this.root.replaceChildren(heading('No saved conversations yet.'));
+    if (items.length === 0) return this.root.replaceChildren(heading(t('history.empty')));
     const list = document.createElement('ul');
     list.className = 'history-list';
-    list.setAttribute('aria-label', 'Saved conversations');
+    list.setAttribute('aria-label', t('history.list'));
     for (const item of items) list.append(row(item, item.id === currentId, () => this.close()));
-    this.root.replaceChildren(heading('Conversations'), list);
+    this.root.replaceChildren(heading(t('history.heading')), list);
     if (this.focusList) list.querySelector('button')?.focus();
     this.focusList = false;
   }
@@ -53,13 +53,13 @@ function row(item: ConversationListItem, current: boolean, onOpen: () => void): 
   if (item.running) li.dataset.running = 'true';
   const open = document.createElement('button');
   open.className = 'history-open';
-  open.setAttribute('aria-label', `Open conversation: ${item.title}`);
+  open.setAttribute('aria-label', t('history.open', item.title));
   const title = document.createElement('span');
   title.className = 'history-title';
-  title.textContent = item.title || 'New conversation';
+  title.textContent = item.title || t('history.untitled');
   const details = document.createElement('span');
   details.className = 'history-details';
-  details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${countOf(item.messageCount, 'message')}${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ' · open' : ''}${item.running ? ' · running' : ''}`;
+  details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${tn(item.messageCount, 'history.messages.one', 'history.messages.other')}${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ` · ${t('history.isOpen')}` : ''}${item.running ? ` · ${t('history.running')}` : ''}`;
   open.append(title, details);
   open.addEventListener('click', () => {
     post({ type: 'openConversation', id: item.id });
@@ -67,8 +67,8 @@ function row(item: ConversationListItem, current: boolean, onOpen: () => void): 
   });
   const remove = document.createElement('button');
   remove.className = 'history-delete';
-  remove.textContent = 'Delete';
-  remove.setAttribute('aria-label', `Delete conversation: ${item.title}`);
+  remove.textContent = t('history.delete');
+  remove.setAttribute('aria-label', t('history.deleteName', item.title));
   remove.addEventListener('click', () => post({ type: 'deleteConversation', id: item.id }));
   li.append(open, remove);
   return li;

@@ -1,6 +1,7 @@
 import type { AttachedImageView } from '../src/protocol/messages';
 import { ImageRefused, prepareImage, type PreparedImage } from './imagePreparation';
 import { thumbnail } from './imageThumbnails';
+import { t } from './l10n';
 
 /** At most this many images go with one message (the host refuses more). */
 const maxImages = 10;
@@ -46,7 +47,7 @@ export class ImageAttachments {
       this.add(files);
     });
     el.attachButton.addEventListener('click', () => {
-      if (!this.supported) return this.say(notSupported);
+      if (!this.supported) return this.say(t('image.notSupported'));
       el.fileInput.click();
     });
     el.fileInput.addEventListener('change', () => {
@@ -73,11 +74,11 @@ export class ImageAttachments {
   }
 
   add(files: readonly File[]): void {
-    if (!this.supported) return this.say(notSupported);
+    if (!this.supported) return this.say(t('image.notSupported'));
     this.say('');
     for (const file of files) {
       if (this.images.length + this.preparing >= maxImages) {
-        this.say(`At most ${maxImages} images go with one message.`);
+        this.say(t('image.tooMany', maxImages));
         break;
       }
       this.preparing++;
@@ -88,7 +89,7 @@ export class ImageAttachments {
           this.images.push({ ...image, order });
           this.images.sort((a, b) => a.order - b.order);
         }, (error: unknown) => {
-          this.say(error instanceof ImageRefused ? error.message : `The image could not be attached: ${String(error)}`);
+          this.say(error instanceof ImageRefused ? error.message : t('image.failed', String(error)));
         })
         .finally(() => {
           this.preparing--;
@@ -107,8 +108,8 @@ export class ImageAttachments {
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'thumbnail-remove codicon codicon-close';
-    remove.setAttribute('aria-label', `Remove ${image.name}`);
-    remove.title = `Remove ${image.name}`;
+    remove.setAttribute('aria-label', t('image.remove', image.name));
+    remove.title = t('image.remove', image.name);
     remove.addEventListener('click', () => {
       this.images = this.images.filter((i) => i !== image);
       this.render();
@@ -122,7 +123,6 @@ export class ImageAttachments {
   }
 }
 
-const notSupported = 'This model takes no images (codeagent.model.supportsImages is false). Choose a vision model or turn the setting on to attach images.';
 
 function imageFilesOf(data: DataTransfer | null): File[] {
   if (!data) return [];

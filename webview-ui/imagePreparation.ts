@@ -1,4 +1,5 @@
 import type { AttachedImageView } from '../src/protocol/messages';
+import { t } from './l10n';
 
 /** The same limits as the host's (src/core/images/imageLimits), which checks every image again. */
 export const maxImageBytes = 20 * 1024 * 1024;
@@ -30,14 +31,14 @@ export function fittedSize(width: number, height: number): { width: number; heig
  * resizes in the background, convertToBlob encodes, FileReader builds the data URL), so the input stays responsive.
  */
 export async function prepareImage(file: Blob, name: string): Promise<PreparedImage> {
-  if (file.size > maxImageBytes) throw new ImageRefused(`${name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; images over 20 MB cannot be attached.`);
+  if (file.size > maxImageBytes) throw new ImageRefused(t('image.tooLarge', name, (file.size / 1024 / 1024).toFixed(1)));
   const type = imageTypeOf(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-  if (!type) throw new ImageRefused(`${name} is not a PNG, JPEG, GIF or WebP image.`);
+  if (!type) throw new ImageRefused(t('image.notImage', name));
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new ImageRefused(`${name} could not be read as an image (it may be damaged).`);
+    throw new ImageRefused(t('image.damaged', name));
   }
   const { width, height } = bitmap;
   bitmap.close();

@@ -1,3 +1,5 @@
+import { t } from './l10n';
+
 /** What the panel shows of an image: a thumbnail that opens it larger. Only data: URLs are shown (the CSP allows them). */
 export interface ThumbnailImage {
   name: string;
@@ -16,8 +18,8 @@ export function thumbnail(image: ThumbnailImage, extra?: HTMLElement): HTMLEleme
   open.type = 'button';
   open.className = 'thumbnail-open';
   const size = image.width && image.height ? `, ${image.width}x${image.height}` : '';
-  open.title = `${image.name}${size}: click to view it larger`;
-  open.setAttribute('aria-label', `View ${image.name} larger`);
+  open.title = t('image.viewTitle', image.name, size);
+  open.setAttribute('aria-label', t('image.view', image.name));
   const img = document.createElement('img');
   img.alt = image.name;
   img.decoding = 'async';
@@ -46,7 +48,7 @@ function showLarger(image: ThumbnailImage): void {
   if (safeDataUrl.test(image.dataUrl)) img.src = image.dataUrl;
   const close = document.createElement('button');
   close.type = 'button';
-  close.textContent = 'Close';
+  close.textContent = t('image.close');
   close.addEventListener('click', () => dialog.close());
   dialog.append(img, close);
   dialog.addEventListener('click', (event) => { if (event.target === dialog) dialog.close(); });

@@ -1,5 +1,6 @@
 import { CompletionPopup, type CompletionItem } from './completionPopup';
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
 export interface SlashCommand {
   name: string;
@@ -101,8 +102,8 @@ export class InputCompletions {
 }
 
 function suggestionItem(item: PathSuggestion): CompletionItem {
-  if (item.kind === 'agent') return { label: `@${item.path}`, detail: item.detail, tag: 'agent', insert: `@${item.path} ` };
+  if (item.kind === 'agent') return { label: `@${item.path}`, detail: item.detail, tag: t('completion.agent'), insert: `@${item.path} ` };
   if (item.kind === 'resource') return { label: item.detail ?? item.path, detail: item.path.slice(item.path.indexOf(':', 4) + 1), tag: item.server ?? 'mcp', insert: `@${item.path} ` };
   const path = item.kind === 'directory' ? `${item.path}/` : item.path;
-  return { label: path, detail: item.kind === 'directory' ? 'folder' : undefined, insert: `@${path} ` };
+  return { label: path, detail: item.kind === 'directory' ? t('completion.folder') : undefined, insert: `@${path} ` };
 }

@@ -2,6 +2,7 @@ import type { TranscriptEntry } from '../src/protocol/transcript';
 import { codicon } from './codicon';
 import { planChecklist } from './planChecklist';
 import type { PinnedEntries } from './transcriptView';
+import { t } from './l10n';
 
 /**
  * The todo list and the plan, live above the input (spec §10): one widget updated in place. Open while a turn
@@ -68,7 +69,7 @@ function progressText(entry: TranscriptEntry): string {
   const items = (entry.meta?.tasks ?? entry.meta?.todos) as Array<{ status?: unknown }>;
   const done = items.filter((item) => item.status === 'completed').length;
   const current = items.find((item) => item.status === 'in_progress') as { content?: unknown; description?: unknown } | undefined;
-  const name = Array.isArray(entry.meta?.tasks) ? 'Plan' : 'Todos';
+  const name = Array.isArray(entry.meta?.tasks) ? t('plan.plan') : t('plan.todos');
   const now = current ? `: ${String(current.content ?? current.description ?? '')}` : '';
-  return `${name} ${done}/${items.length} done${now}`;
+  return `${t('plan.progress', name, done, items.length)}${now}`;
 }

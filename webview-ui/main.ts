@@ -27,6 +27,7 @@ import { PromptRecall } from './promptRecall';
 import { keepEndInView } from './endAnchor';
 import { ImageAttachments } from './imageAttachments';
 import { QueuedMessages } from './queuedMessages';
+import { t } from './l10n';
 
 guardLinks(document, post);
 keepEndInView([byId('transcript'), byId('composer')]);
@@ -42,18 +43,18 @@ const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 let snapshotShown = false;
 let historyAfterSnapshot = false;
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
-  { name: 'new', description: 'Start a new conversation', run: () => post({ type: 'newChat' }) },
-  { name: 'history', description: 'Show saved conversations', run: () => history.open() },
-  { name: 'context', description: 'Open the exact context of the last request', run: () => post({ type: 'showContext' }) },
+  { name: 'new', description: t('slash.new'), run: () => post({ type: 'newChat' }) },
+  { name: 'history', description: t('slash.history'), run: () => history.open() },
+  { name: 'context', description: t('slash.context'), run: () => post({ type: 'showContext' }) },
   // The host runs these two: they are sent as the message's text.
-  { name: 'plan', description: 'Plan the request and run each step as a sub-agent' },
+  { name: 'plan', description: t('slash.plan') },
   {
     name: 'agents',
-    description: 'List, run or configure named agents',
+    description: t('slash.agents'),
     subcommands: [
-      { name: 'list', description: 'List the named agents' },
-      { name: 'run', description: 'run <name> <prompt> [--context shared|isolated]' },
-      { name: 'context', description: 'context <name> [--mode shared|isolated] or --all' },
+      { name: 'list', description: t('slash.agentsList') },
+      { name: 'run', description: t('slash.agentsRun') },
+      { name: 'context', description: t('slash.agentsContext') },
     ],
   },
 ]);
@@ -170,7 +171,7 @@ function showUsage(usage: UsageSummary | null): void {
   if (!usage) return;
   const percent = usage.contextWindow > 0 ? Math.min(100, Math.round((usage.contextUsed / usage.contextWindow) * 100)) : 0;
   byId('context-bar').style.width = `${percent}%`;
-  byId('context-label').textContent = `Context ${formatTokens(usage.contextUsed)} / ${formatTokens(usage.contextWindow)} (${percent}%)`;
+  byId('context-label').textContent = t('usage.context', formatTokens(usage.contextUsed), formatTokens(usage.contextWindow), percent);
   byId('tokens-label').textContent = `↑ ${formatTokens(usage.inputTokens)} ↓ ${formatTokens(usage.outputTokens)}${usage.cost > 0 ? ` · ${formatCost(usage.cost)}` : ''}`;
   const cache = cacheShare(usage);
   const cacheLabel = byId('cache-label');

@@ -1,8 +1,9 @@
 import type { McpServerView } from '../src/protocol/messages';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t, tn } from './l10n';
 
-const statusText: Record<McpServerView['status'], string> = { starting: 'starting…', ready: 'ready', failed: 'failed', stopped: 'stopped', notAllowed: 'not started — not allowed' };
+const statusText = (status: McpServerView['status']) => t(`mcp.${status}`);
 
 /**
  * The MCP servers at the top of the panel (spec §12): one `data-kind="mcp"` row per server with its state,
@@ -15,7 +16,7 @@ export class McpServersSection {
   constructor(before: HTMLElement) {
     this.section = document.createElement('section');
     this.section.id = 'mcp-servers';
-    this.section.setAttribute('aria-label', 'MCP servers');
+    this.section.setAttribute('aria-label', t('mcp.section'));
     this.section.hidden = true;
     before.before(this.section);
   }
@@ -40,15 +41,15 @@ function serverRow(server: McpServerView): HTMLElement {
   dot.setAttribute('aria-hidden', 'true');
   const name = document.createElement('span');
   name.className = 'mcp-name';
-  name.textContent = `MCP ${server.name}`;
+  name.textContent = t('mcp.name', server.name);
   const state = document.createElement('span');
   state.className = 'mcp-state';
-  state.textContent = server.status === 'ready' ? `ready with ${server.tools.length} tool${server.tools.length === 1 ? '' : 's'}` : statusText[server.status];
+  state.textContent = server.status === 'ready' ? tn(server.tools.length, 'mcp.readyWith.one', 'mcp.readyWith.other') : statusText(server.status);
   if (server.status === 'ready') state.title = server.tools.join(', ');
   const restart = server.status === 'notAllowed'
-    ? vscodeButton('Allow', () => post({ type: 'allowMcpServer', name: server.name }))
-    : vscodeButton('Restart', () => post({ type: 'restartMcpServer', name: server.name }), { secondary: true });
-  restart.setAttribute('aria-label', `${server.status === 'notAllowed' ? 'Allow' : 'Restart'} ${server.name}`);
+    ? vscodeButton(t('mcp.allow'), () => post({ type: 'allowMcpServer', name: server.name }))
+    : vscodeButton(t('mcp.restart'), () => post({ type: 'restartMcpServer', name: server.name }), { secondary: true });
+  restart.setAttribute('aria-label', server.status === 'notAllowed' ? t('mcp.allowName', server.name) : t('mcp.restartName', server.name));
   restart.className = server.status === 'notAllowed' ? 'mcp-allow' : 'mcp-restart';
   if (server.status === 'starting') restart.setAttribute('disabled', '');
   line.append(dot, name, state, restart);
@@ -64,7 +65,7 @@ function serverRow(server: McpServerView): HTMLElement {
     const details = document.createElement('details');
     details.className = 'mcp-stderr';
     const summary = document.createElement('summary');
-    summary.textContent = 'Last stderr lines';
+    summary.textContent = t('mcp.stderr');
     const pre = document.createElement('pre');
     pre.textContent = server.stderrTail.join('\n');
     details.append(summary, pre);

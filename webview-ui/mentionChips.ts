@@ -1,4 +1,5 @@
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
 export interface MentionRef {
   path: string;
@@ -39,7 +40,7 @@ function chip(mention: MentionRef): HTMLElement {
   button.className = `mention-chip mention-${mention.kind}`;
   button.dataset.path = mention.path;
   button.textContent = `@${mention.path}`;
-  button.title = mention.kind === 'directory' ? `Reveal ${mention.path}` : `Open ${mention.path}`;
+  button.title = mention.kind === 'directory' ? t('mention.reveal', mention.path) : t('mention.open', mention.path);
   button.addEventListener('click', () => post({ type: 'openFile', path: mention.path }));
   return button;
 }

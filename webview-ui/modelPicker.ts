@@ -3,6 +3,7 @@ import type { ModelSetupView } from '../src/protocol/modelSetup';
 import { EffortPicker } from './effortPicker';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t } from './l10n';
 
 type ModelsMessage = Extract<HostMessage, { type: 'models' }>;
 type ConnectionTestMessage = Extract<HostMessage, { type: 'connectionTest' }>;
@@ -17,7 +18,7 @@ const refetchAfterMs = 5_000;
 export function fillModelSelect(select: HTMLSelectElement, models: readonly string[], current: string): void {
   const options: HTMLOptionElement[] = [];
   if (!current) {
-    const placeholder = new Option('Choose a model…', '', true, true);
+    const placeholder = new Option(t('model.choose'), '', true, true);
     placeholder.disabled = true;
     options.push(placeholder);
   }
@@ -48,16 +49,16 @@ export class ModelPicker {
   constructor(private readonly container: HTMLElement) {
     this.select = document.createElement('select');
     this.select.id = 'model-select';
-    this.select.setAttribute('aria-label', 'Model');
+    this.select.setAttribute('aria-label', t('model.model'));
     this.select.addEventListener('focus', () => this.requestModels());
     this.select.addEventListener('pointerenter', () => this.requestModels());
     this.select.addEventListener('change', () => {
       const name = this.select.value;
       if (name && name !== this.setup?.model) post({ type: 'chooseModel', name });
     });
-    const test = vscodeButton('Test connection', () => this.test(), { secondary: true });
+    const test = vscodeButton(t('model.test'), () => this.test(), { secondary: true });
     test.id = 'model-test';
-    test.title = 'Check the endpoint answers, accepts the key and serves this model';
+    test.title = t('model.testTitle');
     this.status = document.createElement('div');
     this.status.className = 'model-status';
     this.status.setAttribute('role', 'status');
@@ -78,7 +79,7 @@ export class ModelPicker {
       this.requestedAt = 0;
       this.showStatus(undefined);
     }
-    this.select.title = `${setup.model || 'No model chosen'} at ${setup.provider ?? setup.baseUrl}`;
+    this.select.title = t('model.at', setup.model || t('model.noModel'), setup.provider ?? setup.baseUrl);
     fillModelSelect(this.select, this.models, setup.model);
     this.effort.show(setup);
     this.container.hidden = false;
@@ -119,7 +120,7 @@ export class ModelPicker {
 
   private test(): void {
     this.testing = true;
-    this.showStatus('Testing the connection…', 'pending');
+    this.showStatus(t('model.testing'), 'pending');
     post({ type: 'testConnection' });
   }
 

@@ -3,6 +3,8 @@ import type { LocalServerView, ModelSetupView, PresetView } from '../src/protoco
 import { fillModelSelect } from './modelPicker';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t, tn } from './l10n';
+import { panelStrings, type PanelStringKey } from '../src/protocol/panelStrings';
 
 type ModelsMessage = Extract<HostMessage, { type: 'models' }>;
 type ConnectionTestMessage = Extract<HostMessage, { type: 'connectionTest' }>;
@@ -29,15 +31,15 @@ export class OnboardingPanel {
     this.element = document.createElement('div');
     this.element.className = 'model-setup';
 
-    const providers = heading('Provider');
+    const providers = heading(t('model.provider'));
     this.presetList = document.createElement('ul');
     this.presetList.className = 'model-presets';
-    this.presetList.setAttribute('aria-label', 'Providers');
+    this.presetList.setAttribute('aria-label', t('model.providers'));
 
     this.modelSection = document.createElement('div');
     this.modelSection.className = 'model-choice';
     this.modelSelect = document.createElement('select');
-    this.modelSelect.setAttribute('aria-label', 'Model');
+    this.modelSelect.setAttribute('aria-label', t('model.model'));
     this.modelSelect.addEventListener('change', () => {
       if (this.modelSelect.value) post({ type: 'chooseModel', name: this.modelSelect.value });
     });
@@ -45,9 +47,9 @@ export class OnboardingPanel {
     this.modelStatus.className = 'model-status';
     this.modelStatus.dataset.tone = 'error';
     this.modelStatus.hidden = true;
-    this.modelSection.append(heading('Model'), this.modelSelect, this.modelStatus);
+    this.modelSection.append(heading(t('model.model')), this.modelSelect, this.modelStatus);
 
-    const test = vscodeButton('Test connection', () => this.test(), { secondary: true });
+    const test = vscodeButton(t('model.test'), () => this.test(), { secondary: true });
     this.testResult = document.createElement('p');
     this.testResult.className = 'model-status connection-result';
     this.testResult.setAttribute('role', 'status');
@@ -107,7 +109,7 @@ export class OnboardingPanel {
   private test(): void {
     this.testing = true;
     this.testResult.hidden = false;
-    this.testResult.textContent = 'Testing the connection…';
+    this.testResult.textContent = t('model.testing');
     this.testResult.dataset.tone = 'pending';
     delete this.testResult.dataset.status;
     post({ type: 'testConnection' });
@@ -146,15 +148,15 @@ export class OnboardingPanel {
     const running = this.servers.find((server) => server.presetId === preset.id);
     row.classList.toggle('running', running !== undefined);
     row.querySelector('.preset-hint')!.textContent = running
-      ? `Running on this machine · ${running.models.length === 1 ? '1 model' : `${running.models.length} models`}${running.models.length ? `: ${running.models.slice(0, 3).join(', ')}${running.models.length > 3 ? '…' : ''}` : ''}`
-      : `${preset.baseUrl ? `${preset.baseUrl} · ` : ''}${preset.needsKey ? 'needs an API key · ' : ''}${preset.hint}`;
+      ? `${tn(running.models.length, 'model.running.one', 'model.running.other')}${running.models.length ? `: ${running.models.slice(0, 3).join(', ')}${running.models.length > 3 ? '…' : ''}` : ''}`
+      : `${preset.baseUrl ? `${preset.baseUrl} · ` : ''}${preset.needsKey ? `${t('model.needsKey')} · ` : ''}${presetHint(preset)}`;
   }
 }
 
 function presetRow(preset: PresetView): HTMLElement {
   const row = document.createElement('li');
   row.dataset.preset = preset.id;
-  const label = preset.id === 'custom' ? 'Use a custom endpoint' : `Use ${preset.name}`;
+  const label = preset.id === 'custom' ? t('model.useCustom') : t('model.usePreset', preset.name);
   const button = vscodeButton(label, () => post({ type: 'usePreset', presetId: preset.id }), { secondary: true });
   const hint = document.createElement('span');
   hint.className = 'preset-hint';
@@ -171,4 +173,10 @@ function heading(text: string): HTMLElement {
 function sameUrl(a: string, b: string): boolean {
   const normalize = (url: string) => url.trim().replace(/\/+$/, '').replace('://127.0.0.1', '://localhost').toLowerCase();
   return normalize(a) === normalize(b);
+}
+
+/** The presets' hints in the user's language; a preset the panel has no words for keeps the host's English. */
+function presetHint(preset: PresetView): string {
+  const key = `preset.${preset.id}` as PanelStringKey;
+  return key in panelStrings ? t(key) : preset.hint;
 }

@@ -1,8 +1,9 @@
 import { PlanTaskView, type TranscriptEntry } from '../src/protocol/transcript';
 import { codicon } from './codicon';
+import { t } from './l10n';
 
 const statusIcons: Record<string, string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline', failed: 'error', skipped: 'circle-slash' };
-const statusLabels: Record<string, string> = { completed: 'completed', in_progress: 'in progress', pending: 'pending', failed: 'failed', skipped: 'skipped' };
+const statusLabels: Record<string, () => string> = { completed: () => t('plan.completed'), in_progress: () => t('plan.inProgress'), pending: () => t('plan.pending'), failed: () => t('plan.failed'), skipped: () => t('plan.skipped') };
 
 interface TodoView {
   content: string;
@@ -23,17 +24,17 @@ function tasksChecklist(raw: unknown[], previous?: HTMLElement): Node[] {
   });
   // A live update must not close the result the user opened.
   const opened = new Set([...(previous?.querySelectorAll('.plan-task > details[open]') ?? [])].map((details) => details.parentElement?.dataset.taskId));
-  const list = checklist('Plan tasks');
+  const list = checklist(t('plan.tasks'));
   for (const task of tasks) {
-    const item = checklistItem(task.status, `Task ${task.id}: ${task.description}`);
+    const item = checklistItem(task.status, t('plan.task', task.id, task.description));
     item.dataset.taskId = task.id;
     if (task.dependencies.length > 0) {
       const deps = document.createElement('span');
       deps.className = 'task-deps';
-      deps.textContent = `after ${task.dependencies.join(', ')}`;
+      deps.textContent = t('plan.after', task.dependencies.join(', '));
       item.querySelector('.task-line')?.append(deps);
     }
-    const outcome = task.error ? { label: 'Error', text: task.error } : task.result ? { label: 'Result', text: task.result } : undefined;
+    const outcome = task.error ? { label: t('plan.error'), text: task.error } : task.result ? { label: t('plan.result'), text: task.result } : undefined;
     if (outcome) {
       item.title = `${outcome.label}: ${outcome.text}`;
       const details = document.createElement('details');
@@ -49,17 +50,17 @@ function tasksChecklist(raw: unknown[], previous?: HTMLElement): Node[] {
     }
     list.append(item);
   }
-  return [heading('Plan', tasks.filter((t) => t.status === 'completed').length, tasks.length), list];
+  return [heading(t('plan.plan'), tasks.filter((t) => t.status === 'completed').length, tasks.length), list];
 }
 
 function todosChecklist(todos: TodoView[]): Node[] {
-  const list = checklist('Todos');
+  const list = checklist(t('plan.todos'));
   todos.forEach((todo, index) => {
     const item = checklistItem(String(todo.status), String(todo.content));
     item.dataset.todoIndex = String(index);
     list.append(item);
   });
-  return [heading('Todos', todos.filter((t) => t.status === 'completed').length, todos.length), list];
+  return [heading(t('plan.todos'), todos.filter((t) => t.status === 'completed').length, todos.length), list];
 }
 
 function heading(title: string, done: number, total: number): HTMLElement {
@@ -69,7 +70,7 @@ function heading(title: string, done: number, total: number): HTMLElement {
   name.textContent = title;
   const progress = document.createElement('span');
   progress.className = 'plan-progress';
-  progress.textContent = `${done}/${total} done`;
+  progress.textContent = t('plan.done', done, total);
   header.append(name, progress);
   return header;
 }
@@ -94,7 +95,7 @@ function checklistItem(status: string, text: string): HTMLElement {
   // The icon is hidden from screen readers; they get the status as words.
   const state = document.createElement('span');
   state.className = 'visually-hidden';
-  state.textContent = ` (${statusLabels[status] ?? status})`;
+  state.textContent = ` (${statusLabels[status]?.() ?? status})`;
   line.append(icon, label, state);
   item.append(line);
   return item;

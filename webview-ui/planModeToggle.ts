@@ -1,4 +1,5 @@
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
 /**
  * The `Plan mode` toggle button (spec §7). A click flips it at once and asks the host to store the setting;
@@ -19,7 +20,7 @@ export class PlanModeToggle {
   set(on: boolean): void {
     this.on = on;
     this.button.setAttribute('aria-pressed', String(on));
-    this.button.title = on ? 'Plan mode is on: CodeAgent plans each request and runs every step as a sub-agent' : 'Turn on plan mode: plan each request and run every step as a sub-agent';
+    this.button.title = on ? t('body.planModeOnTitle') : t('body.planModeTitle');
     this.onChange(on);
   }
 }

@@ -1,6 +1,7 @@
 import type { ProcessView } from '../src/protocol/messages';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t } from './l10n';
 
 /**
  * The background processes above the input (spec §14): one `data-kind="process"` row each with its
@@ -35,17 +36,17 @@ function processRow(process: ProcessView): HTMLElement {
   command.title = process.command;
   const state = document.createElement('span');
   state.className = 'process-state';
-  state.textContent = process.status === 'running' ? 'running' : `exited (${process.exitCode ?? 'signal'})`;
-  const show = vscodeButton('Show output', () => post({ type: 'showProcessOutput', id: process.id }), { secondary: true });
+  state.textContent = process.status === 'running' ? t('process.running') : t('process.exited', process.exitCode ?? t('process.signal'));
+  const show = vscodeButton(t('process.showOutput'), () => post({ type: 'showProcessOutput', id: process.id }), { secondary: true });
   show.className = 'process-show';
   // The buttons wrap below the command in a narrow panel rather than pushing it out of sight.
   const actions = document.createElement('span');
   actions.className = 'process-actions';
   actions.append(show);
   if (process.status === 'running') {
-    const stop = vscodeButton('Stop', () => post({ type: 'stopProcess', id: process.id }), { secondary: true });
+    const stop = vscodeButton(t('process.stop'), () => post({ type: 'stopProcess', id: process.id }), { secondary: true });
     stop.className = 'process-stop';
-    stop.setAttribute('aria-label', `Stop process ${process.id}`);
+    stop.setAttribute('aria-label', t('process.stopName', process.id));
     actions.append(stop);
   }
   row.append(dot, id, command, state, actions);

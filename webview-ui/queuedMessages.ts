@@ -1,5 +1,6 @@
 import type { QueuedMessageView } from '../src/protocol/messages';
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
 /**
  * The messages sent while a turn runs (spec §16), below the transcript and above the input: each one a user entry
@@ -23,12 +24,12 @@ function queuedEntry(item: QueuedMessageView): HTMLElement {
   entry.dataset.id = item.id;
   const header = document.createElement('div');
   header.className = 'entry-header';
-  header.textContent = 'You · queued';
+  header.textContent = t('queued.header');
   const remove = document.createElement('button');
   remove.className = 'link remove-queued';
-  remove.textContent = 'Remove';
-  remove.title = 'Remove this message before the agent reads it';
-  remove.setAttribute('aria-label', 'Remove queued message');
+  remove.textContent = t('queued.remove');
+  remove.title = t('queued.removeTitle');
+  remove.setAttribute('aria-label', t('queued.removeName'));
   remove.addEventListener('click', () => {
     remove.disabled = true;
     post({ type: 'removeQueued', id: item.id });

@@ -1,13 +1,14 @@
-import { isTerminalToolCallStatus, toolCallStatusLabels, toolCallStatusOf, type ToolCallStatus } from '../src/protocol/toolCallStatus';
+import { isTerminalToolCallStatus, toolCallStatusOf, type ToolCallStatus } from '../src/protocol/toolCallStatus';
 import { ChildAgentView, type TranscriptEntry } from '../src/protocol/transcript';
 import { agentBadge } from './agentBadge';
 import { codicon, statusIcons, toolIcon } from './codicon';
-import { countOf, formatCost, formatDuration, formatTokens } from './format';
+import { formatCost, formatDuration, formatTokens } from './format';
 import { stopTicking, tickWhileRunning } from './runningDuration';
 import { toolCardResult } from './toolCardResult';
 import { paramsFold } from './toolParams';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { t, tn } from './l10n';
 
 /** Parameters worth a place in the card header; long ones (file bodies, edits) go in a collapsible block. */
 const keyParams = ['path', 'pattern', 'command', 'question', 'result', 'query', 'goal'];
@@ -81,7 +82,7 @@ function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string,
   nameElement.title = tool;
   const serverElement = header.querySelector<HTMLElement>(':scope > .tool-server')!;
   setText(serverElement, mcp ? mcp[1]! : '');
-  serverElement.title = mcp ? `MCP server ${mcp[1]}` : '';
+  serverElement.title = mcp ? t('card.mcpServer', mcp[1]!) : '';
   const key = keyText(tool, params, status);
   const keyElement = header.querySelector<HTMLElement>(':scope > .tool-key')!;
   setText(keyElement, key);
@@ -111,7 +112,7 @@ function updateHeader(header: HTMLElement, entry: TranscriptEntry, tool: string,
   spoken.textContent = `${tool}: `;
   const label = document.createElement('span');
   label.className = 'tool-status-label';
-  label.textContent = toolCallStatusLabels[status];
+  label.textContent = t(`status.${status}`);
   state.replaceChildren(...(icon ? [codicon(icon.icon, icon.spin ? 'codicon-modifier-spin' : '')] : []), spoken, label);
 }
 
@@ -148,8 +149,8 @@ function childStatus(child: ChildAgentView): HTMLElement {
   element.dataset.status = child.status;
   const parts = [
     ...(child.agent ? [child.agent] : []),
-    child.status,
-    countOf(child.steps, 'step'),
+    t(`child.${child.status}`),
+    tn(child.steps, 'card.steps.one', 'card.steps.other'),
     `↑${formatTokens(child.inputTokens)} ↓${formatTokens(child.outputTokens)}`,
     ...(child.cost > 0 ? [formatCost(child.cost)] : []),
   ];

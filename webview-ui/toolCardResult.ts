@@ -2,6 +2,7 @@ import { diffCounts } from './diffCounts';
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { codicon } from './codicon';
 import { post } from './vscodeApi';
+import { t } from './l10n';
 
 interface ResultDetail {
   exitCode?: number | null;
@@ -19,7 +20,6 @@ const grepMatch = /^(.+?):(\d+): (.*)$/;
 /** A problem (`src/a.ts:2:3 error ts 2322: …`, spec §13) and a workspace symbol (`function total — src/a.ts:1`). */
 const problemMatch = /^(.+?):(\d+):(\d+) ((?:error|warning)\b.*)$/;
 const symbolMatch = /^(.+ — )(.+):(\d+)$/;
-const newProblemsHeading = 'New problems after this edit:';
 
 /**
  * What a card shows of its call's outcome (spec §10), as an element with data-kind="tool-result": the result's
@@ -39,11 +39,11 @@ export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined 
 
   // The completion entry right below the card shows the result; the card says only that it finished.
   if (tool === 'AttemptCompletion' && meta.status === 'done') {
-    section.append(summaryLine('Finished; the result follows.'));
+    section.append(summaryLine(t('card.finished')));
     return section;
   }
   if (tool === 'Bash' && 'exitCode' in detail) {
-    section.append(exitLine(detail), ...(detail.outputTail ? [outputBlock(detail.outputTail, 'Command output (last lines)')] : []));
+    section.append(exitLine(detail), ...(detail.outputTail ? [outputBlock(detail.outputTail, t('card.outputTail'))] : []));
     return section;
   }
   if (typeof detail.added === 'number' && detail.path && entry.turnId) {
@@ -77,7 +77,7 @@ function newProblems(detail: ResultDetail): HTMLElement[] {
   const block = document.createElement('div');
   block.className = 'tool-result-lines new-problems';
   block.dataset.kind = 'new-problems';
-  block.append(summaryLine(newProblemsHeading), ...detail.newProblems.map((line) => resultLine('Problems', line, undefined)));
+  block.append(summaryLine(t('card.newProblems')), ...detail.newProblems.map((line) => resultLine('Problems', line, undefined)));
   return [block];
 }
 
@@ -107,8 +107,8 @@ function fileLink(path: string, line: number, label: string): HTMLElement {
   const link = document.createElement('button');
   link.className = 'link file-line';
   link.textContent = label;
-  link.title = `Open ${path} at line ${line}`;
-  link.setAttribute('aria-label', `Open ${path} at line ${line}`);
+  link.title = t('card.openAtLine', path, line);
+  link.setAttribute('aria-label', t('card.openAtLine', path, line));
   link.addEventListener('click', () => post({ type: 'openFile', path, line }));
   return link;
 }
@@ -117,7 +117,7 @@ function exitLine(detail: ResultDetail): HTMLElement {
   const line = document.createElement('div');
   line.className = `tool-exit ${detail.exitCode === 0 ? 'exit-ok' : 'exit-failed'}`;
   line.dataset.exitCode = String(detail.exitCode ?? '');
-  line.textContent = detail.timedOut ? 'Timed out' : detail.exitCode === null || detail.exitCode === undefined ? 'Killed' : `Exit code ${detail.exitCode}`;
+  line.textContent = detail.timedOut ? t('card.timedOut') : detail.exitCode === null || detail.exitCode === undefined ? t('card.killed') : t('card.exitCode', detail.exitCode);
   return line;
 }
 
@@ -128,7 +128,7 @@ function editLine(first: string, detail: ResultDetail & { path: string; added: n
   open.className = 'link open-diff';
   open.append(codicon('diff'), ' Open diff');
   open.title = first;
-  open.setAttribute('aria-label', `Open the diff of ${detail.path}`);
+  open.setAttribute('aria-label', t('card.openDiff', detail.path));
   open.addEventListener('click', () => post({ type: 'openChange', turnId, path: detail.path }));
   line.append(diffCounts('edit-counts', detail.added, detail.removed ?? 0), open);
   return line;
@@ -137,7 +137,7 @@ function editLine(first: string, detail: ResultDetail & { path: string; added: n
 function liveOutput(output: string): HTMLElement {
   const section = document.createElement('div');
   section.className = 'tool-result tool-live';
-  section.append(outputBlock(output, 'Command output so far'));
+  section.append(outputBlock(output, t('card.outputSoFar')));
   return section;
 }
 

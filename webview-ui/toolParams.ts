@@ -1,4 +1,4 @@
-import { countOf } from './format';
+import { tn } from './l10n';
 
 /** How much of one value the summary line shows before it cuts it with an ellipsis. */
 const valueChars = 40;
@@ -34,7 +34,7 @@ function shortValue(value: unknown): string {
   const first = lines.find((l) => l.trim() !== '')?.trim() ?? '';
   const more = first.length > valueChars || (lines.length > 1 && first !== '');
   const shown = first === '' ? '""' : `${first.slice(0, valueChars)}${more ? '…' : ''}`;
-  return lines.length > 1 ? `${shown} (${countOf(lines.length, 'line')})` : shown;
+  return lines.length > 1 ? `${shown} (${tn(lines.length, 'card.lines.one', 'card.lines.other')})` : shown;
 }
 
 function rawValue(name: string, value: unknown): HTMLElement {
@@ -44,7 +44,7 @@ function rawValue(name: string, value: unknown): HTMLElement {
   block.dataset.param = name;
   const label = document.createElement('div');
   label.className = 'tool-param-name';
-  label.textContent = `${name} · ${countOf(linesOf(text).length, 'line')}`;
+  label.textContent = `${name} · ${tn(linesOf(text).length, 'card.lines.one', 'card.lines.other')}`;
   const pre = document.createElement('pre');
   pre.textContent = text;
   block.append(label, pre);

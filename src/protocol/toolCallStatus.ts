@@ -48,14 +48,3 @@ export function toolCallStatusOf(stored: unknown): ToolCallStatus | undefined {
   if (stored === 'success') return 'done';
   return (toolCallStatuses as readonly unknown[]).includes(stored) ? (stored as ToolCallStatus) : undefined;
 }
-
-/** What a card says for each status (also what screen readers hear, once per change). */
-export const toolCallStatusLabels: Record<ToolCallStatus, string> = {
-  streaming: 'streaming',
-  awaiting: 'awaiting approval',
-  running: 'running',
-  done: 'done',
-  error: 'error',
-  rejected: 'rejected',
-  cancelled: 'cancelled',
-};

@@ -18,8 +18,8 @@ export class ApiKeyStore {
 
   async promptAndStore(): Promise<boolean> {
     const value = await vscode.window.showInputBox({
-      title: 'CodeAgent: Set API Key',
-      prompt: 'API key for the endpoint in codeagent.model.baseUrl. Stored in VS Code SecretStorage. Leave empty to remove it.',
+      title: vscode.l10n.t('CodeAgent: Set API Key'),
+      prompt: vscode.l10n.t('API key for the endpoint in codeagent.model.baseUrl. Stored in VS Code SecretStorage. Leave empty to remove it.'),
       password: true,
       ignoreFocusOut: true,
     });

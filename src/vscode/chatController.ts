@@ -14,6 +14,7 @@ import { TranscriptProjector } from './transcriptProjector';
 import { InputPrefills } from './inputPrefills';
 import { ConversationTurns } from './conversationTurns';
 import { onboardingOrProblem, planModeOrOff, storedEntries } from './safeViewReads';
+import { l10n } from './hostL10n';
 
 export interface ChatControllerDeps {
   createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
@@ -148,7 +149,7 @@ export class ChatController {
     await this.ready;
     if (this.session.busy) return this.deps.log('A turn is running; the retry was not started.');
     const text = this.projector.entries.find((e) => e.kind === 'user' && e.turnId === turnId)?.text;
-    if (text === undefined || !this.session.canRetry(turnId)) return this.showWarning('That turn can no longer be retried: send the message again.');
+    if (text === undefined || !this.session.canRetry(turnId)) return this.showWarning(l10n.t('That turn can no longer be retried: send the message again.'));
     await this.turns.retry(turnId, text);
   }
 
@@ -175,7 +176,7 @@ export class ChatController {
 
   async deleteConversation(id: string): Promise<void> {
     const summary = (await this.deps.store.list()).find((c) => c.id === id);
-    if (!(await this.deps.confirmDelete(summary?.title || 'this conversation'))) return;
+    if (!(await this.deps.confirmDelete(summary?.title || l10n.t('this conversation')))) return;
     if (id === this.session.id) {
       this.session.cancel();
       this.open(undefined);

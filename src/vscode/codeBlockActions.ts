@@ -16,13 +16,13 @@ export async function runCodeBlockAction(message: CodeBlockAction, log: (message
   const editor = targetEditor();
   log(`Insert at cursor: into ${editor ? editor.document.uri.toString() : 'no editor'}`);
   if (!editor) {
-    void vscode.window.showInformationMessage('CodeAgent: open a file to insert the code into.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('CodeAgent: open a file to insert the code into.'));
     return;
   }
   const inserted = await editor.edit((edit) => {
     for (const selection of editor.selections) edit.replace(selection, message.text);
   });
-  if (!inserted) void vscode.window.showWarningMessage(`CodeAgent: could not insert into ${vscode.workspace.asRelativePath(editor.document.uri)}.`);
+  if (!inserted) void vscode.window.showWarningMessage(vscode.l10n.t('CodeAgent: could not insert into {0}.', vscode.workspace.asRelativePath(editor.document.uri)));
 }
 
 /**

@@ -10,7 +10,7 @@ export class ContextDocumentProvider implements vscode.TextDocumentContentProvid
   constructor(private readonly current: () => string | undefined) {}
 
   provideTextDocumentContent(): string {
-    return this.current() ?? 'No request has been sent in this conversation yet.';
+    return this.current() ?? vscode.l10n.t('No request has been sent in this conversation yet.');
   }
 
   async show(): Promise<void> {

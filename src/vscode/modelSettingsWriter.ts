@@ -24,8 +24,8 @@ export function modelSettingWriter(trust: TrustStore): (key: ModelSettingKey, va
 /** The custom endpoint's URL, checked as it is typed. */
 export async function promptForBaseUrl(current: string): Promise<string | undefined> {
   const value = await vscode.window.showInputBox({
-    title: 'CodeAgent: OpenAI-compatible endpoint',
-    prompt: 'Base URL of the API, usually ending in /v1 (vLLM: http://localhost:8000/v1, LiteLLM: http://localhost:4000)',
+    title: vscode.l10n.t('CodeAgent: OpenAI-compatible endpoint'),
+    prompt: vscode.l10n.t('Base URL of the API, usually ending in /v1 (vLLM: http://localhost:8000/v1, LiteLLM: http://localhost:4000)'),
     value: current,
     ignoreFocusOut: true,
     validateInput: (text) => baseUrlProblem(text),

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/events';
-import { AttentionBook, attentionMessage, attentionTooltip, type Waiting } from '../core/nudge/attention';
+import { AttentionBook, type Waiting } from '../core/nudge/attention';
+import { attentionMessage, attentionTooltip, showLink } from './nudgeWords';
 import type { DesktopNotifier } from '../core/ports/desktopNotifier';
 
 export interface NudgeDeps {
@@ -71,7 +72,7 @@ export class Nudges implements vscode.Disposable {
     const closed = new Promise<void>((resolve) => (close = resolve));
     this.notices.set(item, close);
     void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `CodeAgent: ${message} [Show](command:${showConversationCommand}?${args} "Show the conversation")` },
+      { location: vscode.ProgressLocation.Notification, title: `CodeAgent: ${message} ${showLink(`command:${showConversationCommand}?${args}`)}` },
       (progress) => {
         // A full bar: nothing runs, the notification waits for the user.
         progress.report({ increment: 100 });

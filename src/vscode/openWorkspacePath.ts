@@ -14,6 +14,6 @@ export async function openWorkspacePath(relativePath: string, log: (message: str
       await vscode.window.showTextDocument(uri, { preview: true, ...(at ? { selection: new vscode.Range(at, at) } : {}) });
     }
   } catch {
-    void vscode.window.showWarningMessage(`CodeAgent: ${normalized} no longer exists.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('CodeAgent: {0} no longer exists.', normalized));
   }
 }

@@ -1,5 +1,6 @@
 import { errorMessage } from '../core/errorMessage';
 import { TranscriptEntry, type Onboarding } from '../protocol/transcript';
+import { l10n } from './hostL10n';
 
 /** Settings that cannot be read leave plan mode off. */
 export function planModeOrOff(read: () => boolean): boolean {
@@ -16,7 +17,7 @@ export function onboardingOrProblem(read: () => Onboarding | null, log: (message
     return read();
   } catch (error) {
     log(`Onboarding check failed: ${error instanceof Error ? error.stack : String(error)}`);
-    return { title: 'Settings could not be read', message: `CodeAgent could not read its settings: ${errorMessage(error)}. Check the codeagent.* settings.`, actions: [{ label: 'Open Settings', command: 'openSettings' }] };
+    return { title: l10n.t('Settings could not be read'), message: l10n.t('CodeAgent could not read its settings: {0}. Check the codeagent.* settings.', errorMessage(error)), actions: [{ label: l10n.t('Open Settings'), command: 'openSettings' }] };
   }
 }
 

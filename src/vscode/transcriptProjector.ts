@@ -3,6 +3,7 @@ import type { HostMessage } from '../protocol/messages';
 import { isTerminalToolCallStatus, nextToolCallStatus, toolCallStatusOf, type ToolCallEvent } from '../protocol/toolCallStatus';
 import { addUsage } from '../core/agent/cost';
 import type { EntryKind, TranscriptEntry, UsageSummary } from '../protocol/transcript';
+import { l10n } from './hostL10n';
 
 /**
  * Folds agent events into transcript entries (the host-side truth the webview mirrors) and says, per event,
@@ -57,7 +58,7 @@ export class TranscriptProjector {
   restoreUsage(totals: { inputTokens: number; outputTokens: number; cost: number; cachedInputTokens?: number }, lastUsage: { inputTokens: number; outputTokens: number } | undefined, contextWindow: number, interrupted: boolean): void {
     const contextUsed = lastUsage ? lastUsage.inputTokens + lastUsage.outputTokens : 0;
     if (totals.inputTokens || totals.outputTokens) this.usage = { ...totals, contextUsed, contextWindow };
-    if (interrupted) this.add('error', 'The window was reloaded while the agent was working. The interrupted step was closed; send a message to continue.', undefined, { code: 'interrupted' });
+    if (interrupted) this.add('error', l10n.t('The window was reloaded while the agent was working. The interrupted step was closed; send a message to continue.'), undefined, { code: 'interrupted' });
     // Approval cards from before the reload can no longer be answered, and no sub-agent is still running.
     for (const entry of this.list) {
       if (entry.kind === 'approval' && entry.meta?.phase === 'request') entry.meta = { ...entry.meta, phase: 'decision', decision: 'rejected', feedback: 'interrupted by a reload' };
@@ -133,7 +134,7 @@ export class TranscriptProjector {
         this.streaming = undefined;
         return [this.add('error', event.message, event.turnId, event.code ? { code: event.code } : undefined)];
       case 'retry':
-        return [this.add('error', `Retry ${event.attempt}/${event.maxRetries} in ${Math.round(event.delayMs / 100) / 10} s: ${event.reason}`, event.turnId, { retry: true, attempt: event.attempt })];
+        return [this.add('error', l10n.t('Retry {0}/{1} in {2} s: {3}', event.attempt, event.maxRetries, Math.round(event.delayMs / 100) / 10, event.reason), event.turnId, { retry: true, attempt: event.attempt })];
       case 'approval': {
         const call = this.byId.get(`call-${event.callId}`);
         const patches: HostMessage[] = [];
@@ -183,7 +184,7 @@ export class TranscriptProjector {
         // A call the turn left unfinished (cut off while streaming, say) must not look like it still runs.
         const patches = this.list.filter((e) => e.kind === 'tool-call' && e.turnId === event.turnId && !isTerminal(e.meta))
           .map((e) => this.upsert(e.id, 'tool-call', e.text, e.turnId, withStatus(e.meta ?? {}, { type: 'interrupted' })));
-        if (event.reason === 'cancelled') patches.push(this.add('error', 'Stopped by the user.', event.turnId, { code: 'cancelled' }));
+        if (event.reason === 'cancelled') patches.push(this.add('error', l10n.t('Stopped by the user.'), event.turnId, { code: 'cancelled' }));
         const failure = event.retryable ? this.list.filter((e) => e.kind === 'error' && e.turnId === event.turnId && !e.meta?.retry && !e.meta?.warning).at(-1) : undefined;
         if (failure) patches.push(this.upsert(failure.id, 'error', failure.text, failure.turnId, { ...failure.meta, retryable: true }));
         // Stopped at codeagent.agent.maxIterations: one click lets the agent go on.

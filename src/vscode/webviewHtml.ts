@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { localizedStrings } from '../protocol/l10nFormat';
+import { panelStrings } from '../protocol/panelStrings';
 import { webviewBody } from './webviewBody';
 import { webviewCsp } from './webviewCsp';
 
@@ -8,7 +10,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, s
   const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', file)).toString();
   const csp = webviewCsp(webview.cspSource, nonce);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${vscode.env.language}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -17,7 +19,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, s
 <title>CodeAgent</title>
 </head>
 <body data-surface="${surface}">
-${webviewBody()}<script nonce="${nonce}" src="${asset('webview.js')}"></script>
+${webviewBody(localizedStrings(panelStrings, vscode.l10n.bundle))}<script nonce="${nonce}" src="${asset('webview.js')}"></script>
 </body>
 </html>`;
 }

@@ -5,6 +5,9 @@ import { Settings } from '../../src/core/settings';
 import { isProtectedSetting } from '../../src/core/trust/protectedSettings';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
+const nls: Record<string, string> = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.nls.json'), 'utf8'));
+/** A manifest string as English users see it: its `%key%` looked up in package.nls.json. */
+const english = (value: string) => value.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? value);
 
 /** Settings whose value is one object of their own (spec §17's `context.instructionFiles`). */
 const objectSettings = new Set(['context.instructionFiles']);
@@ -63,7 +66,7 @@ describe('package.json manifest', () => {
     for (const id of ['codeagent.sendFileToAgent', 'codeagent.newChat', 'codeagent.acceptDiff', 'codeagent.rejectDiff', 'codeagent.setApiKey', 'codeagent.sendSelectionToAgent']) {
       assert.ok(commands.includes(id), id);
     }
-    assert.equal(manifest.contributes.commands.find((c: { command: string }) => c.command === 'codeagent.setApiKey').title, 'Set API Key');
+    assert.equal(english(manifest.contributes.commands.find((c: { command: string }) => c.command === 'codeagent.setApiKey').title), 'Set API Key');
     const menuCommands = (menu: string) => manifest.contributes.menus[menu].map((m: { command: string }) => m.command);
     assert.ok(menuCommands('explorer/context').includes('codeagent.sendFileToAgent'));
     assert.ok(menuCommands('editor/context').includes('codeagent.sendFileToAgent'));
@@ -84,7 +87,7 @@ describe('package.json manifest', () => {
     const inTitle = (manifest.contributes.menus['editor/title'] ?? []).filter((m: { command: string }) => /acceptDiff|rejectDiff/.test(m.command));
     assert.deepEqual(inTitle.map((m: { command: string }) => m.command).sort(), ['codeagent.acceptDiff', 'codeagent.rejectDiff']);
     for (const entry of inTitle) assert.match(entry.when, /resourceScheme == codeagent-proposal/, entry.command);
-    const titles = Object.fromEntries(manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${c.category}: ${c.title}`]));
+    const titles = Object.fromEntries(manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${english(c.category)}: ${english(c.title)}`]));
     assert.equal(titles['codeagent.acceptDiff'], 'CodeAgent: Accept');
     assert.equal(titles['codeagent.rejectDiff'], 'CodeAgent: Reject');
     assert.equal(titles['codeagent.openChatInEditor'], 'CodeAgent: Open Chat in Editor', 'spec §16');

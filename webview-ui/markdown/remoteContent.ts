@@ -1,3 +1,5 @@
+import { t } from '../l10n';
+
 /**
  * Model and tool output may carry text a prompt-injected file wrote: nothing in it may make the panel load
  * a remote resource (an image URL can carry workspace data to an attacker) or navigate the webview. Remote
@@ -82,7 +84,7 @@ export function replaceRemoteImages(root: Element): void {
     button.setAttribute(REMOTE_IMAGE_ATTRIBUTE, url);
     button.title = url;
     const alt = image.getAttribute('alt');
-    button.textContent = `Load image from ${host}${alt ? ` (${alt})` : ''}`;
+    button.textContent = alt ? t('entry.loadImageAlt', host, alt) : t('entry.loadImage', host);
     image.replaceWith(button);
   }
 }

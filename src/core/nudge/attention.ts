@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../events';
-import { countOf } from '../plural';
 
 /** What a conversation waits for the user to do, or to see (spec §20). */
 export type Need = 'approval' | 'answer' | 'finished' | 'failed';
@@ -94,20 +93,4 @@ export class AttentionBook {
     for (let i = this.items.length - 1; i >= 0; i--) if (match(this.items[i]!)) this.items.splice(i, 1);
     return before - this.items.length;
   }
-}
-
-/** The notification's words for an item; `title` names the conversation. */
-export function attentionMessage(item: Waiting, title: string): string {
-  const where = title ? `“${title}”` : 'a conversation';
-  switch (item.need) {
-    case 'approval': return `${item.tool ?? 'A tool'} is waiting for your approval in ${where}.`;
-    case 'answer': return `The agent asks you a question in ${where}.`;
-    case 'finished': return `The agent finished in ${where}.`;
-    case 'failed': return `The agent stopped with an error in ${where}.`;
-  }
-}
-
-/** The badge's tooltip. */
-export function attentionTooltip(count: number): string {
-  return `CodeAgent: ${countOf(count, 'thing')} waiting for you`;
 }

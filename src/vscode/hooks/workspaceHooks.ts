@@ -41,9 +41,10 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
     prompted.add(once);
     const commands = state.pending.hooks.map((hook) => `${hook.event}${hook.matcher ? ` [${hook.matcher}]` : ''}: ${hook.command} (${hook.source})`);
     deps.output.warn(`Workspace hooks not run until allowed: ${commands.join('; ')}`);
-    const answer = await vscode.window.showWarningMessage(`CodeAgent: this workspace defines hooks that run commands on your machine: ${commands.join(' · ')}. Run them?`, 'Allow');
+    const allow = vscode.l10n.t('Allow');
+    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('CodeAgent: this workspace defines hooks that run commands on your machine: {0}. Run them?', commands.join(' · ')), allow);
     // Only the set the user was shown: a file changed meanwhile asks again.
-    if (answer === 'Allow' && current().pending?.subject.definition === shown.definition) {
+    if (answer === allow && current().pending?.subject.definition === shown.definition) {
       await deps.trust.allow(shown);
       deps.output.info('Workspace hooks: allowed for this workspace.');
     }

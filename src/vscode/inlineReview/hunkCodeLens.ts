@@ -24,8 +24,8 @@ export class HunkCodeLens implements vscode.CodeLensProvider {
     return hunkMarks(this.review.hunksOf(rel), document.lineCount).flatMap((mark) => {
       const range = new vscode.Range(mark.anchor, 0, mark.anchor, 0);
       return [
-        new vscode.CodeLens(range, { title: 'Keep', command: 'codeagent.keepChange', arguments: [rel, mark.id], tooltip: 'Keep this change: remove its marks' }),
-        new vscode.CodeLens(range, { title: 'Undo', command: 'codeagent.undoChange', arguments: [rel, mark.id], tooltip: mark.touched ? 'Its lines were edited since: Undo will say why it cannot' : 'Put these lines back as they were before the agent\'s change' }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Keep'), command: 'codeagent.keepChange', arguments: [rel, mark.id], tooltip: vscode.l10n.t('Keep this change: remove its marks') }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Undo'), command: 'codeagent.undoChange', arguments: [rel, mark.id], tooltip: mark.touched ? vscode.l10n.t('Its lines were edited since: Undo will say why it cannot') : vscode.l10n.t('Put these lines back as they were before the agent’s change') }),
       ];
     });
   }

@@ -86,7 +86,7 @@ export class InlineReviewController {
     await this.asOwnEdit(rel, async () => {
       if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the editor refused the edit');
       await document.save();
-    }).catch((error: unknown) => this.warn(`Undo of ${rel} failed: ${error instanceof Error ? error.message : String(error)}. Nothing else was changed.`));
+    }).catch((error: unknown) => this.warn(vscode.l10n.t('Undo of {0} failed: {1}. Nothing else was changed.', rel, error instanceof Error ? error.message : String(error))));
   }
 
   private async asOwnEdit<T>(rel: string, action: () => Promise<T>): Promise<T> {

@@ -108,7 +108,7 @@ export class DiffEditorApprover implements Approver {
   }
 
   private async open(review: ReviewTarget): Promise<void> {
-    const title = `${path.posix.basename(review.path)} (proposed by CodeAgent)`;
+    const title = vscode.l10n.t('{0} (proposed by CodeAgent)', path.posix.basename(review.path));
     const opening = vscode.commands.executeCommand('vscode.diff', review.uris.original, review.uris.proposal, title, { preview: false, preserveFocus: true });
     // An editor that opens only after its review ended (a slow open past the timeout) is closed at once.
     void opening.then(() => (this.reviews.get(review.callId) === review ? undefined : closeProposalTabs(review.uris.proposal)), () => undefined);
@@ -116,9 +116,9 @@ export class DiffEditorApprover implements Approver {
     const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), openTimeoutMs); });
     try {
       const outcome = await Promise.race([opening.then(() => 'opened' as const), timeout]);
-      if (outcome === 'timeout') this.warn(`The diff editor for ${review.path} did not open within ${openTimeoutMs / 1000} s; accept or reject the change in the chat.`);
+      if (outcome === 'timeout') this.warn(vscode.l10n.t('The diff editor for {0} did not open within {1} s; accept or reject the change in the chat.', review.path, openTimeoutMs / 1000));
     } catch (error) {
-      this.warn(`The diff editor for ${review.path} could not be opened (${errorMessage(error)}); accept or reject the change in the chat.`);
+      this.warn(vscode.l10n.t('The diff editor for {0} could not be opened ({1}); accept or reject the change in the chat.', review.path, errorMessage(error)));
     } finally {
       clearTimeout(timer);
     }

@@ -36,7 +36,7 @@ export class MultiFileReview {
       this.originals.set(file.original, file.before);
       this.proposals.set(file.proposal, file.after);
     }
-    const title = `${request.title} (proposed by CodeAgent)`;
+    const title = vscode.l10n.t('{0} (proposed by CodeAgent)', request.title);
     const shown = this.open(title, files);
     try {
       const decision = await waiting;
@@ -66,7 +66,7 @@ export class MultiFileReview {
     try {
       await vscode.commands.executeCommand('vscode.changes', title, files.map((file) => [file.uri, file.original, file.proposal]));
     } catch (error) {
-      this.warn(`The diff of ${files.map((f) => f.path).join(', ')} could not be opened (${errorMessage(error)}); accept or reject the change in the chat.`);
+      this.warn(vscode.l10n.t('The diff of {0} could not be opened ({1}); accept or reject the change in the chat.', files.map((f) => f.path).join(', '), errorMessage(error)));
     }
   }
 

@@ -24,8 +24,8 @@ export class ProposalCodeLens implements vscode.CodeLensProvider {
     const reason = review.reason ? [new vscode.CodeLens(range, { title: `$(shield) ${review.reason}`, tooltip: review.reason, command: '' })] : [];
     return [
       ...reason,
-      new vscode.CodeLens(range, { title: '$(check) Accept', tooltip: 'Write this change (with your edits) — CodeAgent: Accept', command: 'codeagent.acceptDiff', arguments: [review.callId] }),
-      new vscode.CodeLens(range, { title: '$(close) Reject', tooltip: 'Reject this change, with optional feedback — CodeAgent: Reject', command: 'codeagent.rejectDiff', arguments: [review.callId] }),
+      new vscode.CodeLens(range, { title: `$(check) ${vscode.l10n.t('Accept')}`, tooltip: vscode.l10n.t('Write this change (with your edits) — CodeAgent: Accept'), command: 'codeagent.acceptDiff', arguments: [review.callId] }),
+      new vscode.CodeLens(range, { title: `$(close) ${vscode.l10n.t('Reject')}`, tooltip: vscode.l10n.t('Reject this change, with optional feedback — CodeAgent: Reject'), command: 'codeagent.rejectDiff', arguments: [review.callId] }),
     ];
   }
 }

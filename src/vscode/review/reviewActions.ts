@@ -1,4 +1,3 @@
-import { countOf } from '../../core/plural';
 import type { AgentSession } from '../../core/session/agentSession';
 import type { Conversation } from '../../core/conversation/conversation';
 import type { RecordedChange } from '../../core/review/changeRecorder';
@@ -8,6 +7,7 @@ import { truncateConversation, userMessageIdOfTurn } from '../../core/conversati
 import type { HostMessage } from '../../protocol/messages';
 import type { TranscriptEntry } from '../../protocol/transcript';
 import type { TranscriptProjector } from '../transcriptProjector';
+import { l10n } from '../hostL10n';
 
 /** What the review actions need from VS Code: diff editors, the confirmation and messages. */
 export interface ReviewUi {
@@ -35,7 +35,7 @@ export class ReviewActions {
   openChange(context: ReviewContext, turnId: string, path: string): void {
     const change = context.session.review.change(turnId, path);
     if (change) this.ui.openChangeDiff(context.session.id, turnId, change);
-    else this.ui.warn(`CodeAgent has no record of a change to ${path} in that turn.`);
+    else this.ui.warn(l10n.t('CodeAgent has no record of a change to {0} in that turn.', path));
   }
 
   reviewChanges(context: ReviewContext, turnId: string): void {
@@ -45,34 +45,34 @@ export class ReviewActions {
 
   async revert(context: ReviewContext, turnId: string, path: string): Promise<void> {
     const change = context.session.review.change(turnId, path);
-    if (!change) return this.ui.warn(`CodeAgent has no record of a change to ${path} in that turn.`);
+    if (!change) return this.ui.warn(l10n.t('CodeAgent has no record of a change to {0} in that turn.', path));
     const outcome = await revertChange(context.session.workspaceFs, change);
     for (const patch of context.projector.markChange(turnId, path, outcome.reverted ? { reverted: true } : { reverted: false, message: outcome.message })) context.emit(patch);
     if (outcome.reverted) {
       this.onRestored([path]);
-      this.ui.info(`Reverted ${path}.`);
+      this.ui.info(l10n.t('Reverted {0}.', path));
     }
     else this.ui.warn(outcome.message);
   }
 
   async restoreCheckpoint(context: ReviewContext, turnId: string, entries: TranscriptEntry[]): Promise<void> {
     const { session } = context;
-    if (session.busy) return this.ui.warn('Stop the running turn before restoring a checkpoint.');
+    if (session.busy) return this.ui.warn(l10n.t('Stop the running turn before restoring a checkpoint.'));
     const conversation = session.toConversation(entries);
     const messageId = userMessageIdOfTurn(conversation, turnId);
-    if (!messageId) return this.ui.warn('This message has no checkpoint (it was summarised away or was not sent to the model).');
+    if (!messageId) return this.ui.warn(l10n.t('This message has no checkpoint (it was summarised away or was not sent to the model).'));
     const plan = await planRestore(session.workspaceFs, conversation.checkpoints ?? [], messageId);
     const choice = await this.ui.confirmRestore(plan);
     if (!choice) return;
     const result = await restoreCheckpoint(session.workspaceFs, conversation.checkpoints ?? [], messageId, { overwriteExternal: choice === 'overwrite' });
     this.onRestored([...result.restored, ...result.deleted]);
     const truncation = truncateConversation(conversation, messageId);
-    if (!truncation) return this.ui.warn('The conversation could not be cut back to that message.');
+    if (!truncation) return this.ui.warn(l10n.t('The conversation could not be cut back to that message.'));
     await context.reopen(truncation.conversation, truncation.userText);
     const problems = [
       ...result.failed.map((f) => `${f.path}: ${f.message}`),
       ...(result.keptExternal.length ? [`kept (changed outside CodeAgent): ${result.keptExternal.join(', ')}`] : []),
     ];
-    this.ui.info(`Checkpoint restored: ${countOf(result.restored.length, 'file')} restored, ${result.deleted.length} deleted.${problems.length ? ` ${problems.join('; ')}` : ''}`);
+    this.ui.info(`${l10n.t('Checkpoint restored: {0} restored, {1} deleted.', result.restored.length === 1 ? l10n.t('1 file') : l10n.t('{0} files', result.restored.length), result.deleted.length)}${problems.length ? ` ${problems.join('; ')}` : ''}`);
   }
 }

@@ -25,20 +25,21 @@ export class EndpointPrompt {
     const once = `${key}\0${ignored.url}\0${ignored.reason}`;
     if (this.asked.has(once)) return;
     this.asked.add(once);
-    const own = used ?? 'the default endpoint';
+    const own = used ?? vscode.l10n.t('the default endpoint');
     if (ignored.reason === 'restrictedMode') {
       this.options.log.warn(`This workspace sets codeagent.${key} to ${ignored.url}; in Restricted Mode CodeAgent uses your own ${own}.`);
       return;
     }
-    const message = `This workspace's settings set codeagent.${key} to ${ignored.url}, not your own ${own}. CodeAgent uses ${own} until you allow it.`;
+    const message = vscode.l10n.t('This workspace’s settings set codeagent.{0} to {1}, not your own {2}. CodeAgent uses {2} until you allow it.', key, ignored.url, own);
     this.options.log.warn(message);
     this.options.tell(message);
     void this.ask(key, ignored.url);
   }
 
   private async ask(key: string, url: string): Promise<void> {
-    const answer = await vscode.window.showWarningMessage(`CodeAgent: this workspace sets codeagent.${key}. Send your requests and API key to ${url}?`, 'Allow');
-    if (answer !== 'Allow') return;
+    const allow = vscode.l10n.t('Allow');
+    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('CodeAgent: this workspace sets codeagent.{0}. Send your requests and API key to {1}?', key, url), allow);
+    if (answer !== allow) return;
     await this.options.store.allow(endpointSubject(key, url));
     this.options.log.info(`Allowed for this workspace: requests and the API key go to ${url} (codeagent.${key}).`);
     this.options.onAllowed();

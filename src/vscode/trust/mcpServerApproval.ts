@@ -37,7 +37,7 @@ export class McpServerApproval {
     const server = this.blocked.get(name);
     if (!server) return;
     if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage(`CodeAgent: the workspace is in Restricted Mode; trust it to start the MCP server "${name}".`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('CodeAgent: the workspace is in Restricted Mode; trust it to start the MCP server "{0}".', name));
       return;
     }
     await this.store.allow(server.subject);
@@ -49,8 +49,9 @@ export class McpServerApproval {
     const once = canonicalDefinition(server.subject);
     if (this.prompted.has(once)) return;
     this.prompted.add(once);
-    const answer = await vscode.window.showWarningMessage(`CodeAgent: this workspace's .vscode/mcp.json defines the MCP server "${server.name}", which runs ${runs}. Start it?`, 'Allow');
+    const allow = vscode.l10n.t('Allow');
+    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('CodeAgent: this workspace’s .vscode/mcp.json defines the MCP server "{0}", which runs {1}. Start it?', server.name, runs), allow);
     // Only the definition the user was shown: a file changed meanwhile asks again.
-    if (answer === 'Allow' && this.blocked.get(server.name)?.subject.definition === server.subject.definition) await this.allow(server.name);
+    if (answer === allow && this.blocked.get(server.name)?.subject.definition === server.subject.definition) await this.allow(server.name);
   }
 }

@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { testBuiltinExtensionsDir } from './builtinExtensions';
 import { freePort, portIsFree } from './freePort';
+import { installLanguagePack } from './languagePack';
 import { codeServerPackageDir, extensionVsix } from './paths';
 import { isAlive, killTree, windowProcesses } from './processTree';
 import { freshDir, runRoot } from './runRoot';
@@ -50,6 +51,7 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** Workspace trust on, with no start-up prompt: a folder nobody trusted opens in Restricted Mode. */
   workspaceTrust?: boolean;
+  locale?: string; // VS Code's display language (`--locale`), with a stand-in language pack (languagePack.ts)
 }
 
 const installs = new Map<string, Promise<void>>();
@@ -188,6 +190,7 @@ export class CodeServerInstance {
     const userDataDir = path.join(dir, 'ud');
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {}), ...options.userSettings }, null, 2));
+    if (options.locale) installLanguagePack(userDataDir, options.locale);
     const config = configFile(dir);
     const logFile = path.join(dir, 'code-server.log');
 
@@ -210,6 +213,7 @@ export class CodeServerInstance {
           '--user-data-dir', userDataDir,
           '--extensions-dir', extDir,
           '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir),
+          ...(options.locale ? ['--locale', options.locale] : []),
         ],
         { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, options.env) },
       );

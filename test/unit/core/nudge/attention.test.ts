@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { AgentEvent } from '../../../../src/core/events';
-import { attentionChange, AttentionBook, attentionMessage, attentionTooltip } from '../../../../src/core/nudge/attention';
+import { attentionChange, AttentionBook } from '../../../../src/core/nudge/attention';
+import { attentionMessage, attentionTooltip } from '../../../../src/vscode/nudgeWords';
 
 const approval = (callId: string, tool = 'Bash'): AgentEvent => ({ type: 'approval', turnId: 't1', callId, phase: 'request', tool, detail: 'npm test' });
 const decided = (callId: string): AgentEvent => ({ type: 'approval', turnId: 't1', callId, phase: 'decision', tool: 'Bash', detail: '', decision: 'accepted' });
