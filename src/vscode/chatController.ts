@@ -73,9 +73,7 @@ export class ChatController {
     return this.session.id;
   }
 
-  get busy(): boolean {
-    return this.session.busy;
-  }
+  get busy(): boolean { return this.session.busy; }
 
   attach(post: (message: HostMessage) => void): void {
     this.post = post;

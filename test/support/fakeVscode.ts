@@ -1,5 +1,6 @@
 // The few parts of the `vscode` API that the trust reads in src/vscode use, for unit tests that load those modules
 // through useFakeVscode.ts. `fakeVscodeState` is what a test sets: the trust state, the `codeagent` settings layers.
+import { formatMessage } from '../../src/protocol/l10nFormat';
 import type { SettingLayers } from '../../src/core/trust/settingLayers';
 
 export const fakeVscodeState = {
@@ -57,5 +58,8 @@ export class RelativePattern {
 }
 
 export const Uri = { file: (fsPath: string) => ({ fsPath, scheme: 'file' }) };
+
+/** English, as VS Code gives it without a language bundle. */
+export const l10n = { t: (message: string, ...args: Array<string | number>) => formatMessage(message, args) };
 
 export { Disposable };
