@@ -5,6 +5,7 @@ import { transcriptEntries } from './support/chatPanel';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { viewTitleAction } from './support/sideBar';
 
 const USAGE = { prompt_tokens: 200, completion_tokens: 20 };
 const zh = {
@@ -37,7 +38,8 @@ describe('the user\'s language (zh-cn)', function () {
     // The panel: the input's accessible name and placeholder, its buttons' names.
     const input = chat.getByRole('textbox', { name: zh.input });
     assert.equal(await input.getAttribute('placeholder'), zh.placeholder);
-    await chat.getByRole('button', { name: zh.newChat }).waitFor({ timeout: 10_000 });
+    // New Chat sits in the view's title bar (spec §20's composer), named by its command's translated title.
+    await viewTitleAction(session.page, zh.newChat).waitFor({ timeout: 10_000 });
     const send = chat.getByRole('button', { name: zh.send });
     await eventually(async () => {
       if ((await input.inputValue()) !== 'List the files') await input.fill('List the files');

@@ -45,7 +45,7 @@ describe('model setup', function () {
     assert.equal(suite.model.requests.at(-1)!.body.model, 'coder-small');
     const cache = chat.locator('#cache-label');
     await eventually(async () => assert.equal(await cache.textContent(), 'cache 82%'), { timeoutMs: 10_000, message: 'the cache-hit share' });
-    assert.match((await cache.getAttribute('title')) ?? '', /82% of the input \(1\.6k of 2\.0k tokens\) came from the provider's prompt cache/);
+    assert.match((await cache.getAttribute('title')) ?? '', /82% of the input \(1\.6k of 2\.0k tokens\) came from the provider['’]s prompt cache/);
     // 360 × $2 + 1640 × $0.5 per million: the cached input at its own price.
     assert.match((await chat.locator('#tokens-label').textContent()) ?? '', /\$0\.0015/);
 
