@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
-import { runCommand } from './support/commandPalette';
+import { openFile, runCommand } from './support/commandPalette';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
 
@@ -111,11 +111,7 @@ describe('review in the diff editor', function () {
     const { workspace, session, chat } = await open('diff-dirty', { 'files.autoSave': 'off' });
     const original = fs.readFileSync(path.join(workspace, FILE), 'utf8');
     // Open src/a.ts and leave an unsaved edit in it.
-    await runCommand(session.page, 'Go to File');
-    await session.page.keyboard.type('src/a.ts');
-    await session.page.locator('.quick-input-list .monaco-list-row', { hasText: 'a.ts' }).first().waitFor({ timeout: 10_000 });
-    await session.page.keyboard.press('Enter');
-    await session.page.locator('.tabs-container .tab', { hasText: 'a.ts' }).first().waitFor({ timeout: 10_000 });
+    await openFile(session.page, 'src/a.ts');
     await session.page.locator('.editor-instance .view-lines').first().click();
     await session.page.keyboard.type('// my unsaved work\n');
     await sendChatMessage(chat, 'Change the greeting');
@@ -131,12 +127,8 @@ describe('review in the diff editor', function () {
     suite.model.enqueue({ text: READ }, { text: `<Edit>\n<path>${FILE}</path>\n<old_string>Hello</old_string>\n<new_string>Howdy</new_string>\n</Edit>` }, { text: 'Done.' });
     const { workspace, session, chat } = await open('diff-undo', { 'files.autoSave': 'off' });
     const original = fs.readFileSync(path.join(workspace, FILE), 'utf8');
-    await runCommand(session.page, 'Go to File');
-    await session.page.keyboard.type(FILE);
-    await session.page.locator('.quick-input-list .monaco-list-row', { hasText: 'a.ts' }).first().waitFor({ timeout: 10_000 });
-    await session.page.keyboard.press('Enter');
+    await openFile(session.page, FILE);
     const editorTab = session.page.locator('.tabs-container .tab', { hasText: 'a.ts' }).first();
-    await editorTab.waitFor({ timeout: 10_000 });
     await sendChatMessage(chat, 'Say Howdy');
     const card = transcriptEntries(chat, 'approval').last();
     await card.waitFor({ timeout: 20_000 });

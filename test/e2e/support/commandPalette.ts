@@ -15,9 +15,10 @@ export async function openFile(page: Page, file: string): Promise<void> {
   const name = file.split('/').pop()!;
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
+  // Generous: Quick Open searches the workspace first, which a busy machine can make slow.
+  await input.waitFor({ timeout: 30_000 });
   await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ timeout: 30_000 });
 }
