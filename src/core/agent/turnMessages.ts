@@ -13,10 +13,15 @@ export function toolResultMessage(protocol: WireProtocol, call: ToolCallEndEvent
   const safe = neutraliseOwnMarkup(content);
   const message: ChatMessage = protocol === 'native'
     ? { role: 'tool', toolCallId: call.callId, content: `[${status}] ${safe}` }
-    : { role: 'user', content: `<tool_result tool="${attribute(call.name)}" status="${status}">\n${safe}\n</tool_result>` };
+    : { role: 'user', content: xmlToolResult(call.name, status, safe) };
   // A tool message's images reach the wire in the user message after its run (images/wireImages).
   if (images?.length) message.images = images;
   return message;
+}
+
+/** A result as the xml protocol carries it; `safe` is already neutralised. */
+export function xmlToolResult(tool: string, status: string, safe: string): string {
+  return `<tool_result tool="${attribute(tool)}" status="${status}">\n${safe}\n</tool_result>`;
 }
 
 function attribute(text: string): string {
@@ -58,6 +63,6 @@ function elideParams(params: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v.length > historyParamLimit ? `${v.slice(0, historyParamLimit)}\n… [${v.length - historyParamLimit} more characters not kept in history]` : v]));
 }
 
-function serializeXmlCall(name: string, params: Record<string, string>): string {
+export function serializeXmlCall(name: string, params: Record<string, string>): string {
   return `<${name}>\n${Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join('\n')}\n</${name}>`;
 }

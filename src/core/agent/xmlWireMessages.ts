@@ -1,4 +1,6 @@
+import { parseArguments } from '../parser/nativeToolCallAssembler';
 import type { ChatMessage } from '../ports/modelClient';
+import { serializeXmlCall, xmlToolResult } from './turnMessages';
 
 /**
  * Messages for a request in the xml protocol when some were recorded in native form (an earlier turn or model
@@ -19,20 +21,13 @@ export function asXmlMessages(messages: readonly ChatMessage[]): ChatMessage[] {
       const [, status = 'success', text = message.content] = /^\[(\w+)\] ([\s\S]*)$/.exec(message.content) ?? [];
       const tool = names.get(message.toolCallId ?? '') ?? 'tool';
       const { toolCallId: _id, ...rest } = message;
-      return { ...rest, role: 'user', content: `<tool_result tool="${tool}" status="${status}">\n${text}\n</tool_result>` };
+      return { ...rest, role: 'user', content: xmlToolResult(tool, status, text) };
     }
     return message;
   });
 }
 
 function xmlCall(name: string, argumentsJson: string): string {
-  let params: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(argumentsJson);
-    params = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed as Record<string, unknown> : {};
-  } catch {
-    return `<${name}>${argumentsJson}</${name}>`;
-  }
-  const inner = Object.entries(params).map(([key, value]) => `<${key}>${typeof value === 'string' ? value : JSON.stringify(value)}</${key}>`).join('\n');
-  return `<${name}>\n${inner}\n</${name}>`;
+  const parsed = parseArguments(argumentsJson);
+  return parsed.complete ? serializeXmlCall(name, parsed.params) : `<${name}>${argumentsJson}</${name}>`;
 }

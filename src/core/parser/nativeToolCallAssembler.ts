@@ -89,7 +89,8 @@ export class NativeToolCallAssembler {
   }
 }
 
-function parseArguments(raw: string): { params: Record<string, string>; complete: boolean } {
+/** A call's JSON arguments as string parameters (others re-serialised); complete=false when they are no JSON object. */
+export function parseArguments(raw: string): { params: Record<string, string>; complete: boolean } {
   if (raw.trim() === '') return { params: {}, complete: true };
   let value: unknown;
   try {
