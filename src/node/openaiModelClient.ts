@@ -29,7 +29,10 @@ export class OpenAiModelClient implements ModelClient {
     const echo = new EchoAccumulator();
     for await (const chunk of guardedEvents(signal, this.guard, (abort) => this.client.chat.completions.create(chatParams(this.baseUrl, request), { signal: abort }))) {
       for (const choice of chunk.choices ?? []) if (choice.delta) echo.add(choice.delta as ReasoningDelta);
-      yield* toChunks(chunk);
+      for (const piece of toChunks(chunk)) {
+        if (piece.type === 'toolCallDelta' && piece.extra) echo.callHadExtra();
+        yield piece;
+      }
       usage = usageOf(chunk) ?? usage;
     }
     const echoed = echo.echo(chatProducer(this.baseUrl, request.model));

@@ -37,7 +37,7 @@ export function* toChunks(chunk: ChatCompletionChunk): Generator<ModelChunk> {
 }
 
 /** A call's fields beside the standard ones (Gemini's `extra_content`), verbatim; absent stays absent, as do null and {}. */
-export function extraFieldsOf(call: object): Record<string, unknown> | undefined {
+function extraFieldsOf(call: object): Record<string, unknown> | undefined {
   let extra: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(call)) {
     if (key === 'index' || key === 'id' || key === 'type' || key === 'function') continue;

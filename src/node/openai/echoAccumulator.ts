@@ -1,5 +1,4 @@
 import type { ProviderEcho } from '../../core/ports/modelClient';
-import { extraFieldsOf } from './chunkMapping';
 
 /** The reasoning fields of one delta, as providers stream them (none is in the SDK's types). */
 export interface ReasoningDelta {
@@ -24,11 +23,15 @@ export class EchoAccumulator {
   /** A call carried its own fields (NativeToolCall.extra): the message needs a producer for them to go back. */
   private callExtras = false;
 
-  add(delta: ReasoningDelta & { tool_calls?: unknown }): void {
-    if (Array.isArray(delta.tool_calls)) this.callExtras ||= delta.tool_calls.some((call) => typeof call === 'object' && call !== null && extraFieldsOf(call) !== undefined);
+  add(delta: ReasoningDelta): void {
     if (typeof delta.reasoning_content === 'string') this.reasoningContent += delta.reasoning_content;
     if (typeof delta.reasoning === 'string') this.reasoning += delta.reasoning;
     if (Array.isArray(delta.reasoning_details)) for (const detail of delta.reasoning_details) this.addDetail(detail);
+  }
+
+  /** A call of this response carried fields of its own (a toolCallDelta chunk's `extra`). */
+  callHadExtra(): void {
+    this.callExtras = true;
   }
 
   /** The echo of the response, or undefined when it streamed nothing that goes back. */
