@@ -2,8 +2,8 @@ import type OpenAI from 'openai';
 import { baseUrlProblem } from '../core/settings';
 import type { ModelChunk, ModelClient, ModelRequest, TokenUsage } from '../core/ports/modelClient';
 import { toChunks, usageOf } from './openai/chunkMapping';
-import { chatParams, chatProducer } from './openai/chatRequest';
-import { EchoAccumulator, type ReasoningDelta } from './openai/echoAccumulator';
+import { chatParams } from './openai/chatRequest';
+import { EchoAccumulator, echoProducer, type ReasoningDelta } from './openai/echoAccumulator';
 import { guardedEvents, type StreamGuard } from './openai/guardedStream';
 import { sdkClient, type SdkClientOptions } from './openai/sdkClient';
 
@@ -35,7 +35,7 @@ export class OpenAiModelClient implements ModelClient {
       }
       usage = usageOf(chunk) ?? usage;
     }
-    const echoed = echo.echo(chatProducer(this.baseUrl, request.model));
+    const echoed = echo.echo(echoProducer('chat', this.baseUrl, request.model));
     if (echoed) yield { type: 'echo', echo: echoed };
     // Once per response, the last report: some providers repeat it (finish chunk, then a usage-only chunk).
     if (usage) yield { type: 'usage', usage };

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { baseUrlProblem } from '../core/settings';
 import type { ModelChunk, ModelClient, ModelRequest } from '../core/ports/modelClient';
+import { echoProducer } from './openai/echoAccumulator';
 import { guardedEvents, type StreamGuard } from './openai/guardedStream';
 import { ResponsesEventMapper } from './openai/responsesEvents';
 import { responsesParams } from './openai/responsesRequest';
@@ -21,13 +22,9 @@ export class OpenAiResponsesClient implements ModelClient {
     this.guard = { idleTimeoutMs: options.idleTimeoutMs ?? 120_000, urlProblem: baseUrlProblem(options.baseUrl) };
   }
 
-  /** Who made a message's echo: its reasoning is encrypted for this API, endpoint and model only. */
-  producer(model: string): string {
-    return `responses ${this.options.baseUrl} ${model}`;
-  }
-
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelChunk> {
-    const producer = this.producer(request.model);
+    // Its reasoning is encrypted for this API, endpoint and model only.
+    const producer = echoProducer('responses', this.options.baseUrl, request.model);
     const mapper = new ResponsesEventMapper(producer);
     const params = responsesParams(request, producer);
     for await (const event of guardedEvents(signal, this.guard, (abort) => this.client.responses.create(params, { signal: abort }))) {

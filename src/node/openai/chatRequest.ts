@@ -2,21 +2,17 @@ import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } 
 import type { ChatMessage, ModelRequest } from '../../core/ports/modelClient';
 import { carryToolImages, userContentParts } from '../../core/images/wireImages';
 import { withCacheMarks } from './cacheMarks';
+import { echoProducer } from './echoAccumulator';
 import { forMistral } from './mistralWire';
 import { chatEffortParams } from './reasoningEffort';
 import { providerDialect, type ProviderDialect } from './providerDialect';
-
-/** Who produced an assistant message's echo: only the same API, endpoint and model gets it back (spec §3). */
-export function chatProducer(baseUrl: string, model: string): string {
-  return `chat ${baseUrl.replace(/\/+$/, '')} ${model}`;
-}
 
 /** Google's documented value for a call it did not sign (another model's, or one written before the switch). */
 export const skipSignature = 'skip_thought_signature_validator';
 
 /** A Chat Completions request as the target provider requires it: its own echoes back, its placeholders, its id rules. */
 export function chatParams(baseUrl: string, request: ModelRequest): ChatCompletionCreateParamsStreaming {
-  const producer = chatProducer(baseUrl, request.model);
+  const producer = echoProducer('chat', baseUrl, request.model);
   const dialect = providerDialect(baseUrl, request.model);
   const messages = carryToolImages(request.messages).map((message) => sdkMessage(message, producer, dialect));
   const params: ChatCompletionCreateParamsStreaming = {

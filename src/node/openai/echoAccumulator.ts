@@ -9,6 +9,11 @@ export interface ReasoningDelta {
 
 type Detail = Record<string, unknown>;
 
+/** Who produced an echo: only a request to the same API, endpoint and model gets it back (spec §3). */
+export function echoProducer(api: 'chat' | 'responses', baseUrl: string, model: string): string {
+  return `${api} ${baseUrl.replace(/\/+$/, '')} ${model}`;
+}
+
 /**
  * Builds what goes back with an assistant message from a response's raw deltas (spec §3 "What goes back"). The
  * SDK's stream helper would overwrite these chunk by chunk; here the strings are joined in order and
