@@ -109,6 +109,10 @@ describe('frontier models: what goes back, model switches, auto, cache marks', f
     await picker.selectOption('mistral-large-latest');
     await eventually(async () => assert.equal(await picker.inputValue(), 'mistral-large-latest'));
     await eventually(() => assert.equal(workspaceSetting(workspace, 'codeagent.model.name'), 'mistral-large-latest'), { timeoutMs: 15_000, message: 'the model written to the settings' });
+    // The file is written before VS Code hands the new value to the extension; the effort control's levels come from
+    // the host's own reading of the model (gpt-5-mini takes no `none`, an unknown model takes every level).
+    const effort = chat.locator('#model-bar').getByRole('combobox', { name: 'Reasoning effort' });
+    await eventually(async () => assert.equal(await effort.locator('option[value="none"]').count(), 1), { timeoutMs: 15_000, message: 'the host reads the Mistral model' });
     await sendAndWaitForTurn(chat, 'Go on.', 30_000);
     await noErrors(chat);
     const post = chatPosts(suite.model).at(-1)!;
