@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { english, type Translator } from './ports/translator';
 
 /** The `codeagent.*` settings (spec §11), validated; the vscode layer reads them, the core only sees this shape. */
 export const Settings = z.object({
@@ -76,19 +77,20 @@ export function isLocalEndpoint(baseUrl: string): boolean {
   return host === 'localhost' || host === '[::1]' || host === '0.0.0.0' || (host?.startsWith('127.') ?? false);
 }
 
-/** Why `baseUrl` cannot be called, in words for the user; undefined when it is a usable http(s) URL. */
-export function baseUrlProblem(baseUrl: string): string | undefined {
+/** Why `baseUrl` cannot be called, in words for the user (in their language with the host's l10n); undefined when it is a usable http(s) URL. */
+export function baseUrlProblem(baseUrl: string, l10n: Translator = english): string | undefined {
   const value = baseUrl.trim();
-  if (!value) return 'codeagent.model.baseUrl is empty.';
+  if (!value) return l10n.t('codeagent.model.baseUrl is empty.');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    const hint = /^[\w.-]+\.[a-z]{2,}(?::\d+)?(\/|$)/i.test(value) ? ` Did you mean https://${value}?` : '';
-    return `codeagent.model.baseUrl "${value}" is not a URL: it must start with http:// or https://.${hint}`;
+    return /^[\w.-]+\.[a-z]{2,}(?::\d+)?(\/|$)/i.test(value)
+      ? l10n.t('codeagent.model.baseUrl "{0}" is not a URL: it must start with http:// or https://. Did you mean https://{0}?', value)
+      : l10n.t('codeagent.model.baseUrl "{0}" is not a URL: it must start with http:// or https://.', value);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `codeagent.model.baseUrl "${value}" uses ${url.protocol} — only http:// and https:// endpoints are supported.`;
-  if (!/^https?:\/\/[^/]/i.test(value)) return `codeagent.model.baseUrl "${value}" is malformed: it must look like https://host/path.`;
-  if (!url.hostname) return `codeagent.model.baseUrl "${value}" has no host name.`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return l10n.t('codeagent.model.baseUrl "{0}" uses {1} — only http:// and https:// endpoints are supported.', value, url.protocol);
+  if (!/^https?:\/\/[^/]/i.test(value)) return l10n.t('codeagent.model.baseUrl "{0}" is malformed: it must look like https://host/path.', value);
+  if (!url.hostname) return l10n.t('codeagent.model.baseUrl "{0}" has no host name.', value);
   return undefined;
 }

@@ -1,10 +1,9 @@
 import type OpenAI from 'openai';
-import { baseUrlProblem } from '../core/settings';
 import type { ModelChunk, ModelClient, ModelRequest, TokenUsage } from '../core/ports/modelClient';
 import { toChunks, usageOf } from './openai/chunkMapping';
 import { chatParams } from './openai/chatRequest';
 import { EchoAccumulator, echoProducer, type ReasoningDelta } from './openai/echoAccumulator';
-import { guardedEvents, type StreamGuard } from './openai/guardedStream';
+import { guardedEvents, urlProblemOf, type StreamGuard } from './openai/guardedStream';
 import { sdkClient, type SdkClientOptions } from './openai/sdkClient';
 
 export interface OpenAiModelClientOptions extends SdkClientOptions {
@@ -21,7 +20,7 @@ export class OpenAiModelClient implements ModelClient {
   constructor(options: OpenAiModelClientOptions) {
     this.client = sdkClient(options);
     this.baseUrl = options.baseUrl;
-    this.guard = { idleTimeoutMs: options.idleTimeoutMs ?? 120_000, urlProblem: baseUrlProblem(options.baseUrl) };
+    this.guard = { idleTimeoutMs: options.idleTimeoutMs ?? 120_000, urlProblem: urlProblemOf(options.baseUrl) };
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelChunk> {

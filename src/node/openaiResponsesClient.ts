@@ -1,8 +1,7 @@
 import type OpenAI from 'openai';
-import { baseUrlProblem } from '../core/settings';
 import type { ModelChunk, ModelClient, ModelRequest } from '../core/ports/modelClient';
 import { echoProducer } from './openai/echoAccumulator';
-import { guardedEvents, type StreamGuard } from './openai/guardedStream';
+import { guardedEvents, urlProblemOf, type StreamGuard } from './openai/guardedStream';
 import { ResponsesEventMapper } from './openai/responsesEvents';
 import { responsesParams } from './openai/responsesRequest';
 import { sdkClient, type SdkClientOptions } from './openai/sdkClient';
@@ -19,7 +18,7 @@ export class OpenAiResponsesClient implements ModelClient {
 
   constructor(private readonly options: OpenAiResponsesClientOptions) {
     this.client = sdkClient(options);
-    this.guard = { idleTimeoutMs: options.idleTimeoutMs ?? 120_000, urlProblem: baseUrlProblem(options.baseUrl) };
+    this.guard = { idleTimeoutMs: options.idleTimeoutMs ?? 120_000, urlProblem: urlProblemOf(options.baseUrl) };
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelChunk> {

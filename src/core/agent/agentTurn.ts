@@ -13,7 +13,8 @@ import { readModelStep, StepInterrupted } from './modelStepReader';
 import { OutputProgress } from './outputProgress';
 import { resultDetail, summarizeResult } from './toolResultView';
 import { assistantStepMessage, toolResultMessage, type WireProtocol } from './turnMessages';
-import { errorMessage } from '../errorMessage';
+import { errorMessage, userErrorMessage } from '../errorMessage';
+import { english, type Translator } from '../ports/translator';
 import type { TurnEnd, TurnRecord } from '../contracts/turnRecord';
 import type { ToolHooks } from '../hooks/toolHooks';
 import type { QueuedMessage } from '../queue/messageQueue';
@@ -71,12 +72,16 @@ export interface TurnDeps {
    * tool results already in the scratchpad, so history and the cached prefix only grow at their end.
    */
   takeQueued?: () => readonly QueuedMessage[];
+  /** Words the notices and errors for the user (spec §20); English when absent. */
+  l10n?: Translator;
 }
 
 export interface TurnOutcome {
   end: TurnEnd;
   /** The compressed records of this turn, in order, to append to history after the user message. */
   records: TurnRecord[];
+  /** The English of the error that ended the turn (`end: 'error'`): what a parent agent's model is told. */
+  error?: string;
 }
 
 /**
@@ -85,6 +90,7 @@ export interface TurnOutcome {
  */
 export async function runAgentTurn(turnId: string, userInput: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { settings, emit } = deps;
+  const l10n = deps.l10n ?? english;
   // `auto` reaches a turn already resolved (model/toolProtocol): native unless the endpoint refused tools before.
   let protocol: WireProtocol = settings.model.toolProtocol === 'xml' ? 'xml' : 'native';
   let systemPrompt = deps.systemPrompt;
@@ -117,7 +123,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
       }, {
         protocol, toolGrammar: deps.tools.grammar(), turnId, stepId: `${turnId}-s${iteration}`, emit, onUsage: deps.onUsage, callIds,
         maxRetries: settings.model.maxRetries, continueMaxRounds: settings.model.continueMaxRounds, clock: deps.clock, signal,
-        onRetry: (info) => emit({ type: 'retry', turnId, ...info }),
+        onRetry: ({ error: failure, ...info }) => emit({ type: 'retry', turnId, ...info, reason: failure.userText(l10n) }),
       });
     } catch (error) {
       const cause = error instanceof StepInterrupted ? error.cause : error;
@@ -125,16 +131,16 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
         protocol = 'xml';
         systemPrompt = deps.xmlFallback.systemPrompt;
         deps.xmlFallback.remember();
-        emit({ type: 'notice', turnId, text: `${settings.model.name} does not take tools through this endpoint (${errorMessage(cause)}). CodeAgent now writes tool calls as XML for this model and endpoint; set codeagent.model.toolProtocol to change it.` });
+        emit({ type: 'notice', turnId, text: l10n.t('{0} does not take tools through this endpoint ({1}). CodeAgent now writes tool calls as XML for this model and endpoint; set codeagent.model.toolProtocol to change it.', settings.model.name, userErrorMessage(cause, l10n)) });
         iteration--;
         continue;
       }
       const cancelled = signal.aborted || (cause instanceof ModelError && cause.kind === 'cancelled');
-      if (!cancelled) emit({ type: 'error', turnId, message: errorMessage(cause), code: cause instanceof ModelError ? cause.kind : undefined });
+      if (!cancelled) emit({ type: 'error', turnId, message: userErrorMessage(cause, l10n), code: cause instanceof ModelError ? cause.kind : undefined });
       // What the user already saw streaming stays in history, marked as cut short.
       const partial = error instanceof StepInterrupted ? error.partialText : '';
       if (partial) record({ kind: 'assistant', message: { role: 'assistant', content: `${partial}\n\n[${cancelled ? 'stopped by the user' : 'interrupted by an error'}]` } });
-      return { end: cancelled ? 'cancelled' : 'error', records };
+      return cancelled ? { end: 'cancelled', records } : { end: 'error', records, error: errorMessage(cause) };
     }
 
     const calls = step.toolCalls;
@@ -175,7 +181,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
     if (signal.aborted) return { end: 'cancelled', records };
     if (completed) return { end: 'completed', records };
   }
-  emit({ type: 'error', turnId, message: `Stopped after ${settings.agent.maxIterations} model calls (codeagent.agent.maxIterations). Continue, or send a message, to let the agent go on.`, code: 'maxIterations' });
+  emit({ type: 'error', turnId, message: l10n.t('Stopped after {0} model calls (codeagent.agent.maxIterations). Continue, or send a message, to let the agent go on.', settings.agent.maxIterations), code: 'maxIterations' });
   return { end: 'maxIterations', records };
 }
 

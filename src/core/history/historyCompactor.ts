@@ -3,7 +3,8 @@ import type { Clock } from '../ports/clock';
 import { planCompaction, type CompactionPlan } from './compactionPlan';
 import type { HistoryMessage } from './historyMessage';
 import { raceSummaryDeadline } from './summaryDeadline';
-import { errorMessage } from '../errorMessage';
+import { userErrorMessage } from '../errorMessage';
+import { english, type Translator } from '../ports/translator';
 
 /** The span of history a summary replaces, as stored on the summary message. */
 export type SummaryRange = NonNullable<HistoryMessage['summaryOf']>;
@@ -11,11 +12,12 @@ export type SummaryRange = NonNullable<HistoryMessage['summaryOf']>;
 /** Produces the summary text of a segment; the signal aborts when compaction gives up on it (timeout or cancel). */
 export type Summarize = (segment: HistoryMessage[], range: SummaryRange, signal: AbortSignal) => Promise<string>;
 
-export const summaryTimedOutMessage = 'Summary generation timed out, keeping recent history only.';
+export function summaryTimedOutMessage(l10n: Translator = english): string {
+  return l10n.t('Summary generation timed out, keeping recent history only.');
+}
 
-export function summaryFailedMessage(error: unknown): string {
-  const reason = errorMessage(error);
-  return `Summary generation failed (${reason}), keeping recent history only.`;
+export function summaryFailedMessage(reason: string, l10n: Translator = english): string {
+  return l10n.t('Summary generation failed ({0}), keeping recent history only.', reason);
 }
 
 export interface CompactionOptions {
@@ -28,6 +30,8 @@ export interface CompactionOptions {
   signal?: AbortSignal;
   /** Called once the split is known and the summary is about to be requested (for progress). */
   onSummarizing?: (plan: CompactionPlan) => void;
+  /** Words fallbackMessage for the user (spec §20); English when absent. */
+  l10n?: Translator;
 }
 
 export type CompactionOutcome = 'summarized' | 'fellBack' | 'nothingToDo';
@@ -57,9 +61,10 @@ export async function compactHistory(history: readonly HistoryMessage[], options
   const attempt = await raceSummaryDeadline((signal) => options.summarize(segment, range, signal), options);
   const text = attempt.status === 'done' ? attempt.text.trim() : '';
   if (!text) {
+    const l10n = options.l10n ?? english;
     const fallbackMessage = attempt.status === 'failed'
-      ? summaryFailedMessage(attempt.error)
-      : attempt.status === 'timedOut' ? summaryTimedOutMessage : summaryFailedMessage('the summary was empty');
+      ? summaryFailedMessage(userErrorMessage(attempt.error, l10n), l10n)
+      : attempt.status === 'timedOut' ? summaryTimedOutMessage(l10n) : summaryFailedMessage(l10n.t('the summary was empty'), l10n);
     return { history: [...archived, ...kept], outcome: 'fellBack', summarizedCount: segment.length, keptRounds, fallbackMessage };
   }
   const summary: HistoryMessage = {

@@ -1,5 +1,6 @@
 import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
+import { english, type Translator } from '../ports/translator';
 import type { Settings } from '../settings';
 import { shouldCompact, usageTokens, type CompactionDecision } from './compactionTrigger';
 import { compactHistory, type CompactionResult, type Summarize } from './historyCompactor';
@@ -38,7 +39,8 @@ export class HistoryManager {
   /** The last call's usage while it still describes this history; undefined once a compaction made it stale. */
   private lastUsage: number | undefined;
 
-  constructor(private readonly deps: { clock: Clock; newId: () => string }, initial: readonly HistoryMessage[] = []) {
+  /** deps.l10n words the compaction's progress for the user (spec §20); English when absent. */
+  constructor(private readonly deps: { clock: Clock; newId: () => string; l10n?: Translator }, initial: readonly HistoryMessage[] = []) {
     this.history = [...initial];
     this.lastUsage = lastUsageSinceLastSummary(this.history);
   }
@@ -66,6 +68,7 @@ export class HistoryManager {
   /** Checked when a user message arrives, before it is written; blocks the turn while the summary is generated (seed 001 §C2). */
   async compactIfNeeded(request: CompactIfNeededRequest): Promise<CompactionReport> {
     const { settings, emit } = request;
+    const l10n = this.deps.l10n ?? english;
     const decision = shouldCompact({
       lastUsageTokens: request.lastUsageTokens ?? this.lastUsage ?? this.estimateHistory(),
       input: request.input,
@@ -84,16 +87,17 @@ export class HistoryManager {
         clock: this.deps.clock,
         newId: this.deps.newId,
         signal: request.signal,
-        onSummarizing: ({ segment }) => emit({ type: 'compaction', phase: 'started', message: `Summarising ${plural(segment.length, 'older message')}…` }),
+        onSummarizing: ({ segment }) => emit({ type: 'compaction', phase: 'started', message: segment.length === 1 ? l10n.t('Summarising 1 older message…') : l10n.t('Summarising {0} older messages…', segment.length) }),
+        l10n,
       });
     } catch (error) {
-      emit({ type: 'compaction', phase: 'finished', message: 'Compaction cancelled; history left unchanged.' });
+      emit({ type: 'compaction', phase: 'finished', message: l10n.t('Compaction cancelled; history left unchanged.') });
       throw error;
     }
     this.history = result.history;
     if (result.outcome !== 'nothingToDo') this.lastUsage = undefined;
     if (result.outcome === 'summarized') {
-      emit({ type: 'compaction', phase: 'finished', message: `Compacted ${plural(result.summarizedCount, 'message')} into a summary; kept the last ${plural(result.keptRounds, 'round')}.` });
+      emit({ type: 'compaction', phase: 'finished', message: compactedMessage(result, l10n) });
     } else if (result.outcome === 'fellBack') {
       emit({ type: 'compaction', phase: 'fellBack', message: result.fallbackMessage! });
     }
@@ -118,6 +122,9 @@ function lastUsageSinceLastSummary(history: readonly HistoryMessage[]): number |
   return undefined;
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** After a summary: how many messages it replaced and how many rounds stay as they were. */
+function compactedMessage(result: CompactionResult, l10n: Translator): string {
+  const messages = result.summarizedCount === 1 ? l10n.t('{0} message', 1) : l10n.t('{0} messages', result.summarizedCount);
+  const rounds = result.keptRounds === 1 ? l10n.t('{0} round', 1) : l10n.t('{0} rounds', result.keptRounds);
+  return l10n.t('Compacted {0} into a summary; kept the last {1}.', messages, rounds);
 }

@@ -36,7 +36,7 @@ export async function raceSummaryDeadline(
       cancelled,
     ]);
     if (winner === timedOut) {
-      attempt.abort(new ModelError('timeout', `Summary generation took longer than ${Math.round(options.timeoutMs / 1000)} s.`));
+      attempt.abort(new ModelError('timeout', (l10n) => l10n.t('Summary generation took longer than {0} s.', Math.round(options.timeoutMs / 1000))));
       return { status: 'timedOut' };
     }
     return { status: 'done', text: winner };

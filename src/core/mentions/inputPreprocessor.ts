@@ -1,3 +1,4 @@
+import type { Translator } from '../ports/translator';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import { cancellableFs, untilAborted } from './cancellableFs';
 import { mentionReminder } from './mentionReminder';
@@ -15,7 +16,7 @@ export interface PreprocessedInput {
   reminderText: string;
   /** Files whose content `@file:` put into the message. */
   contextFiles: string[];
-  /** `@file:` misses and refusals, for the user. */
+  /** `@file:` misses and refusals, for the user, in their words (`l10n`; the model reads them in English). */
   warnings: string[];
 }
 
@@ -24,9 +25,9 @@ export interface PreprocessedInput {
  * `signal` (Stop, New Chat) ends it at once: an `@file:` keyword can walk tens of thousands of files.
  * `stateReminder`: CodeAgent's own reminder of what is going on (the background processes running), appended last.
  */
-export async function preprocessUserInput(text: string, fs: WorkspaceFs, signal?: AbortSignal, stateReminder = ''): Promise<PreprocessedInput> {
+export async function preprocessUserInput(text: string, fs: WorkspaceFs, signal?: AbortSignal, stateReminder = '', l10n?: Translator): Promise<PreprocessedInput> {
   const files = signal ? cancellableFs(fs, signal) : fs;
-  const work = Promise.all([resolveMentions(text, files), extractSmartContext(text, files)]);
+  const work = Promise.all([resolveMentions(text, files), extractSmartContext(text, files, l10n)]);
   const [resolved, context] = signal ? await untilAborted(work, signal) : await work;
   const reminderText = [mentionReminder(resolved.mentions), stateReminder].filter(Boolean).join('\n');
   let modelText = text;

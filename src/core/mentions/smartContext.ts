@@ -10,6 +10,7 @@ import { utf8Length } from './utf8Length';
 import { listSearchableFiles } from './workspaceFileList';
 import { lookUpWorkspacePath } from './workspacePathLookup';
 import { errorMessage } from '../errorMessage';
+import { english, type Translator, type UserText } from '../ports/translator';
 
 /** A broad keyword (`@file:test`) can match hundreds of files; past these the rest are named, not read. */
 export const maxContextFiles = 10;
@@ -21,7 +22,7 @@ export interface SmartContext {
   block: string;
   /** Workspace-relative paths whose content is in the block, in block order. */
   files: string[];
-  /** For the user, also written into the block for the model: misses, refusals, unread files. */
+  /** For the user (in their words), also written into the block for the model (in English): misses, refusals, unread files. */
   warnings: string[];
 }
 
@@ -30,7 +31,7 @@ export interface SmartContext {
  * `<Context><File path="…"><![CDATA[…]]></File>…</Context>`, with a `<Warning>` per keyword that
  * yields nothing and a `<Note>` naming matches left unread.
  */
-export async function extractSmartContext(text: string, fs: WorkspaceFs): Promise<SmartContext> {
+export async function extractSmartContext(text: string, fs: WorkspaceFs, l10n: Translator = english): Promise<SmartContext> {
   const keywords = [...new Set(findFileReferences(text).map((r) => r.keyword))];
   if (keywords.length === 0) return { block: '', files: [], warnings: [] };
 
@@ -41,9 +42,9 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs): Promis
   const warnings: string[] = [];
   const leftovers: string[] = [];
   let totalBytes = 0;
-  const warn = (message: string) => {
-    warnings.push(message);
-    elements.push(`<Warning>${xmlText(message)}</Warning>`);
+  const warn = (message: UserText) => {
+    warnings.push(message(l10n));
+    elements.push(`<Warning>${xmlText(message(english))}</Warning>`);
   };
 
   for (const keyword of keywords) {
@@ -60,7 +61,7 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs): Promis
       }
       const confined = await lookUpWorkspacePath(fs, candidate);
       if (confined.status === 'outside') {
-        warn(`@file:${keyword}: ${candidate} leads outside the workspace; it was not read`);
+        warn((t) => t.t('{0}: {1} leads outside the workspace; it was not read', `@file:${keyword}`, candidate));
         continue;
       }
       if (confined.status !== 'found' || confined.kind !== 'file') continue;
@@ -68,14 +69,14 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs): Promis
       // A link named notes.txt may point at .env: the real name counts too.
       const secret = secretFileReason(path) ?? secretFileReason(await fs.realPath(path).catch(() => path));
       if (secret) {
-        warn(`@file:${keyword}: ${path} may hold secrets; it was not attached. Ask CodeAgent to Read it if it should (you will be asked first).`);
+        warn((t) => t.t('{0}: {1} may hold secrets; it was not attached. Ask CodeAgent to Read it if it should (you will be asked first).', `@file:${keyword}`, path));
         continue;
       }
       let content: ContextFileText;
       try {
         content = boundedContextText((await readTextFile(fs, path)).raw);
       } catch (error) {
-        warn(`@file:${keyword}: ${path} was not read: ${errorMessage(error)}`);
+        warn((t) => t.t('{0}: {1} was not read: {2}', `@file:${keyword}`, path, errorMessage(error)));
         continue;
       }
       const size = utf8Length(content.text);
@@ -91,27 +92,29 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs): Promis
   }
 
   if (leftovers.length > 0) {
-    const note = leftoverNote(leftovers);
-    warnings.push(note);
-    elements.push(`<Note>${xmlText(note)}</Note>`);
+    warnings.push(leftoverNote(leftovers, l10n));
+    elements.push(`<Note>${xmlText(leftoverNote(leftovers, english))}</Note>`);
   }
   return { block: `<Context>\n${elements.join('\n')}\n</Context>`, files, warnings };
 }
 
-function missMessage(keyword: string, match: Exclude<KeywordMatch, { kind: 'files' }>): string {
+function missMessage(keyword: string, match: Exclude<KeywordMatch, { kind: 'files' }>): UserText {
   switch (match.kind) {
     case 'directory':
-      return `@file:${keyword} is a folder (${match.path}), not a file; name a file, or mention the folder as @${match.path}/`;
+      return (l10n) => l10n.t('{0} is a folder ({1}), not a file; name a file, or mention the folder as {2}', `@file:${keyword}`, match.path, `@${match.path}/`);
     case 'outside':
-      return `@file:${keyword} is outside the workspace; it was not read`;
+      return (l10n) => l10n.t('{0} is outside the workspace; it was not read', `@file:${keyword}`);
     case 'none':
-      return `No file matches @file:${keyword}`;
+      return (l10n) => l10n.t('No file matches {0}', `@file:${keyword}`);
   }
 }
 
-function leftoverNote(leftovers: readonly string[]): string {
+function leftoverNote(leftovers: readonly string[], l10n: Translator): string {
   const named = leftovers.slice(0, maxNamedLeftovers).join(', ');
-  const rest = leftovers.length > maxNamedLeftovers ? ` and ${leftovers.length - maxNamedLeftovers} more` : '';
-  const count = leftovers.length === 1 ? '1 more matching file was' : `${leftovers.length} more matching files were`;
-  return `${count} not read (limit ${maxContextFiles} files / ${maxContextTotalBytes / 1024} KB in total): ${named}${rest}. Use the Read tool if they are relevant.`;
+  const more = leftovers.length - maxNamedLeftovers;
+  const list = more > 0 ? l10n.t('{0} and {1} more', named, more) : named;
+  const limit = [maxContextFiles, maxContextTotalBytes / 1024, list] as const;
+  return leftovers.length === 1
+    ? l10n.t('1 more matching file was not read (limit {0} files / {1} KB in total): {2}. Use the Read tool if they are relevant.', ...limit)
+    : l10n.t('{3} more matching files were not read (limit {0} files / {1} KB in total): {2}. Use the Read tool if they are relevant.', ...limit, leftovers.length);
 }

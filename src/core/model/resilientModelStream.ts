@@ -7,7 +7,8 @@ export interface ResilienceOptions {
   continueMaxRounds: number;
   clock: Clock;
   signal: AbortSignal;
-  onRetry?: (info: { attempt: number; maxRetries: number; delayMs: number; reason: string }) => void;
+  /** `reason`: the error's English (`error.userText` says it in the user's language). */
+  onRetry?: (info: { attempt: number; maxRetries: number; delayMs: number; reason: string; error: ModelError }) => void;
   onContinue?: (round: number) => void;
 }
 
@@ -32,7 +33,7 @@ export async function* resilientModelStream(client: ModelClient, request: ModelR
         yield chunk;
       }
     } catch (raw) {
-      const error = options.signal.aborted ? new ModelError('cancelled', 'Cancelled by the user.') : toModelError(raw);
+      const error = options.signal.aborted ? new ModelError('cancelled', (l10n) => l10n.t('Cancelled by the user.')) : toModelError(raw);
       if (!error.retryable || retries >= options.maxRetries) throw error;
       retries += 1;
       // A half-streamed native tool call cannot be resumed from a text prefix: its calls are dropped and
@@ -42,7 +43,7 @@ export async function* resilientModelStream(client: ModelClient, request: ModelR
         yield { type: 'toolCallsDropped' };
       }
       const delayMs = retryDelayMs(error, retries);
-      options.onRetry?.({ attempt: retries, maxRetries: options.maxRetries, delayMs, reason: error.message });
+      options.onRetry?.({ attempt: retries, maxRetries: options.maxRetries, delayMs, reason: error.message, error });
       await options.clock.sleep(delayMs, options.signal);
       continue;
     }

@@ -2,6 +2,7 @@ import type { CommandCatalog } from '../commands/commandCatalog';
 import type { CommandDefinition } from '../commands/commandDefinition';
 import { commandInputs, expandCommand, maxCommandInputs, parseCommandInvocation } from '../commands/commandExpansion';
 import { builtInCommandNames } from '../commands/commandDefinition';
+import { english } from '../ports/translator';
 import type { UserInputPrompt } from '../ports/userInput';
 import { agentTurn, type MessageRoute, type RouteContext } from './messageRoute';
 
@@ -40,14 +41,15 @@ export async function routeFileCommand(text: string, context: CommandRouteContex
 async function askInputs(command: CommandDefinition, context: CommandRouteContext): Promise<Map<string, string> | string> {
   const inputs = commandInputs(command.body);
   const answers = new Map<string, string>();
+  const l10n = context.l10n ?? english;
   if (inputs.length > maxCommandInputs) {
-    return `/${command.name} asks for ${inputs.length} inputs; a command may ask for at most ${maxCommandInputs} (${command.source.path}). Nothing was sent.`;
+    return l10n.t('{0} asks for {1} inputs; a command may ask for at most {2} ({3}). Nothing was sent.', `/${command.name}`, inputs.length, maxCommandInputs, command.source.path);
   }
   for (const input of inputs) {
     const answer = context.inputs
       ? await context.inputs.ask({ title: `/${command.name}`, prompt: input.name, defaultValue: input.defaultValue }, context.signal)
       : input.defaultValue;
-    if (answer === undefined) return `/${command.name}: no value was given for "${input.name}". Nothing was sent.`;
+    if (answer === undefined) return l10n.t('{0}: no value was given for "{1}". Nothing was sent.', `/${command.name}`, input.name);
     answers.set(input.name, answer);
   }
   return answers;

@@ -2,6 +2,7 @@ import type { AgentDefinition, AgentToolRules } from '../agents/agentDefinition'
 import { parseAgentMention, parseSlashCommand } from '../agents/agentInvocation';
 import { agentContextText, agentListText, allAgentContextsText, type AgentContextState } from '../agents/agentsListing';
 import { resolveContextMode, type ContextMode } from '../agents/contextMode';
+import { english, type Translator } from '../ports/translator';
 import type { Settings } from '../settings';
 import type { AgentCatalog } from './agentCatalog';
 
@@ -24,29 +25,32 @@ export interface RouteContext {
   /** `/agents context <name> --mode …` choices of this conversation. */
   sessionModes: Map<string, ContextMode>;
   historyLength(agent: string): number;
+  /** Words the notices for the user (spec §20); English when absent. */
+  l10n?: Translator;
 }
 
 /** Spec §7: `/plan`, `/agents …`, `@name [--shared|--isolated]` at the start; anything else is a normal message. */
 export function routeMessage(text: string, context: RouteContext): MessageRoute {
   const planMode = context.settings.agent.planMode;
   const names = context.catalog?.names() ?? [];
-  const command = parseSlashCommand(text, names);
+  const l10n = context.l10n ?? english;
+  const command = parseSlashCommand(text, names, l10n);
   if (command) {
     switch (command.kind) {
       case 'plan': return { kind: 'turn', text: command.request, planMode: true };
       case 'usageError': return { kind: 'notice', text: command.message };
-      case 'agentsList': return { kind: 'notice', text: agentListText(context.catalog?.agents ?? [], context.catalog?.problems ?? [], state(context)) };
-      case 'agentsContextAll': return { kind: 'notice', text: allAgentContextsText(context.catalog?.agents ?? [], state(context)) };
+      case 'agentsList': return { kind: 'notice', text: agentListText(context.catalog?.agents ?? [], context.catalog?.problems ?? [], state(context), l10n) };
+      case 'agentsContextAll': return { kind: 'notice', text: allAgentContextsText(context.catalog?.agents ?? [], state(context), l10n) };
       case 'agentsContext': {
         const definition = context.catalog?.get(command.name);
-        if (!definition) return unknownAgent(command.name, names);
+        if (!definition) return unknownAgent(command.name, names, l10n);
         if (command.mode) context.sessionModes.set(command.name, command.mode);
-        return { kind: 'notice', text: agentContextText(definition, state(context)) };
+        return { kind: 'notice', text: agentContextText(definition, state(context), l10n) };
       }
       case 'agentsRun': return agentTurn(command.name, command.prompt, command.contextMode, context);
     }
   }
-  const mention = parseAgentMention(text, names);
+  const mention = parseAgentMention(text, names, l10n);
   if (mention?.kind === 'usageError') return { kind: 'notice', text: mention.message };
   if (mention) return agentTurn(mention.name, mention.prompt, mention.contextMode, context);
   return { kind: 'turn', text, planMode };
@@ -54,7 +58,7 @@ export function routeMessage(text: string, context: RouteContext): MessageRoute 
 
 export function agentTurn(name: string, prompt: string, flag: ContextMode | undefined, context: RouteContext): MessageRoute {
   const definition = context.catalog?.get(name);
-  if (!definition) return unknownAgent(name, context.catalog?.names() ?? []);
+  if (!definition) return unknownAgent(name, context.catalog?.names() ?? [], context.l10n ?? english);
   const { mode } = resolveContextMode({
     flag,
     session: context.sessionModes.get(name),
@@ -66,8 +70,9 @@ export function agentTurn(name: string, prompt: string, flag: ContextMode | unde
   return { kind: 'turn', text: prompt, planMode: false, agent: { definition, mode } };
 }
 
-export function unknownAgent(name: string, names: readonly string[]): MessageRoute {
-  return { kind: 'notice', text: `There is no agent named "${name}". ${names.length ? `Agents: ${names.join(', ')}.` : 'No agents are defined: add Markdown files to .codeagent/agents/.'}` };
+export function unknownAgent(name: string, names: readonly string[], l10n: Translator = english): MessageRoute {
+  const available = names.length ? l10n.t('Agents: {0}.', names.join(', ')) : l10n.t('No agents are defined: add Markdown files to .codeagent/agents/.');
+  return { kind: 'notice', text: `${l10n.t('There is no agent named "{0}".', name)} ${available}` };
 }
 
 function state(context: RouteContext): AgentContextState {

@@ -5,6 +5,7 @@ import type { SessionEnvironment } from '../contracts/sessionEnvironment';
 import type { EventSink } from '../events';
 import type { Clock } from '../ports/clock';
 import type { ModelClient, TokenUsage } from '../ports/modelClient';
+import type { Translator } from '../ports/translator';
 import type { Settings } from '../settings';
 import { childToolRegistry } from '../subagents/childTools';
 import { runSubagent, type SubagentToolContext } from '../subagents/subagentRunner';
@@ -37,6 +38,8 @@ export interface SubagentLauncherDeps {
   onUsage: (usage: TokenUsage) => void;
   onFileChanged?: (change: FileChange) => void;
   newId: () => string;
+  /** Words the children's notices and errors for the user (spec §20). */
+  l10n?: Translator;
 }
 
 /** ToolContext.runSubagent for one parent turn: resolves the named agent, narrows the tools, runs the child. */
@@ -64,6 +67,7 @@ export function subagentLauncher(deps: SubagentLauncherDeps): (request: Subagent
       onUsage: deps.onUsage,
       onFileChanged: deps.onFileChanged,
       newId: deps.newId,
+      l10n: deps.l10n,
     }, signal);
   };
 }

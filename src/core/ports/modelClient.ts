@@ -1,4 +1,5 @@
 /** The model as the core sees it: one streamed completion request. Implemented in src/node with the openai SDK. */
+import { english, type Translator, type UserText, type WordedForUser } from './translator';
 
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -102,16 +103,27 @@ export type ModelChunk =
 
 export type ModelErrorKind = 'network' | 'rateLimit' | 'server' | 'timeout' | 'auth' | 'badRequest' | 'cancelled' | 'unknown';
 
-/** Every failure of a ModelClient is one of these, so the core can decide on retries without knowing the SDK. */
-export class ModelError extends Error {
+/**
+ * Every failure of a ModelClient is one of these, so the core can decide on retries without knowing the SDK.
+ * `text` worded by the translator (`(l10n) => l10n.t('…')`) says it in the user's language too (userText);
+ * `message` is its English, for logs and the model.
+ */
+export class ModelError extends Error implements WordedForUser {
+  private readonly text: string | UserText;
+
   constructor(
     readonly kind: ModelErrorKind,
-    message: string,
+    text: string | UserText,
     readonly status?: number,
     readonly retryAfterMs?: number,
   ) {
-    super(message);
+    super(typeof text === 'string' ? text : text(english));
     this.name = 'ModelError';
+    this.text = text;
+  }
+
+  userText(l10n: Translator): string {
+    return typeof this.text === 'string' ? this.text : this.text(l10n);
   }
 
   get retryable(): boolean {

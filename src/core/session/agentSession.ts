@@ -26,7 +26,8 @@ import type { PlanTaskState } from '../plan/planTask';
 import { restoredPlan } from '../plan/restoredPlan';
 import type { TaskManager } from '../plan/taskManager';
 import { ConversationReview } from '../review/conversationReview';
-import { errorMessage } from '../errorMessage';
+import { userErrorMessage } from '../errorMessage';
+import { english, type Translator } from '../ports/translator';
 import { MessageQueue } from '../queue/messageQueue';
 import { withImagePlaceholders } from '../images/imageText';
 
@@ -83,6 +84,10 @@ export class AgentSession {
     return this.plan.tasks().length ? { summary: this.plan.summary(), tasks: this.plan.snapshot().tasks } : undefined;
   }
 
+  private get l10n(): Translator {
+    return this.deps.l10n ?? english;
+  }
+
   /** The workspace the tools work in: Revert and Restore checkpoint act on it. */
   get workspaceFs(): WorkspaceFs {
     return this.deps.fs;
@@ -123,7 +128,7 @@ export class AgentSession {
   }
 
   cancel(): void {
-    this.running?.abort(new ModelError('cancelled', 'Cancelled by the user.'));
+    this.running?.abort(new ModelError('cancelled', (l10n) => l10n.t('Cancelled by the user.')));
   }
 
   /** The exact context of the last model request, rendered with its layers marked; undefined before the first. */
@@ -197,7 +202,7 @@ export class AgentSession {
       const route = await routeChatMessage(userText, {
         catalog: this.deps.agents, settings, sessionModes: this.agentModes,
         historyLength: (name) => this.agentHistories.get(name).length,
-        commands: this.deps.slashCommands, mcp: this.deps.mcp, inputs: this.deps.userInput, signal: controller.signal,
+        commands: this.deps.slashCommands, mcp: this.deps.mcp, inputs: this.deps.userInput, signal: controller.signal, l10n: this.l10n,
       });
       if (route.kind === 'notice') {
         emit({ type: 'turnStarted', turnId, userText, retryOf });
@@ -209,7 +214,7 @@ export class AgentSession {
       }
     } catch (error) {
       if (controller.signal.aborted) end = 'cancelled';
-      else emit({ type: 'error', turnId, message: `Internal error: ${errorMessage(error)}` });
+      else emit({ type: 'error', turnId, message: this.l10n.t('Internal error: {0}', userErrorMessage(error, this.l10n)) });
     } finally {
       unsubscribe();
       this.emitPlan = undefined;

@@ -15,6 +15,7 @@ import type { CommandCatalog } from '../commands/commandCatalog';
 import type { UserInputPrompt } from '../ports/userInput';
 import type { McpExtras } from '../orchestration/mcpPromptRoute';
 import type { ToolProtocolMemory } from '../model/toolProtocol';
+import type { Translator } from '../ports/translator';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -51,4 +52,6 @@ export interface AgentSessionDeps {
   toolProtocols?: ToolProtocolMemory;
   /** Asks for a command's `${input:…}` values and an MCP prompt's arguments. */
   userInput?: UserInputPrompt;
+  /** Words what the session tells the user (notices, errors, warnings) in their language (spec §20); English when absent. */
+  l10n?: Translator;
 }

@@ -1,5 +1,6 @@
 import type { EventSink } from '../events';
 import type { HookDispatcher } from '../hooks/hookDispatcher';
+import type { Translator } from '../ports/translator';
 
 /**
  * SessionStart (before the conversation's first message) and UserPromptSubmit (before every message):
@@ -16,8 +17,8 @@ export async function runPromptHooks(hooks: HookDispatcher | undefined, sessionI
 }
 
 /** Stop: run once the turn ended by itself. Claude Code would go on when it blocks; CodeAgent says so instead (docs/security.md). */
-export async function runStopHooks(hooks: HookDispatcher | undefined, sessionId: string, turnId: string, emit: EventSink): Promise<void> {
+export async function runStopHooks(hooks: HookDispatcher | undefined, sessionId: string, turnId: string, emit: EventSink, l10n: Translator): Promise<void> {
   if (!hooks) return;
   const outcome = await hooks.run('Stop', sessionId, { stop_hook_active: false });
-  if (outcome.blocked) emit({ type: 'notice', turnId, text: `A Stop hook asked the agent to go on: ${outcome.blocked}\nSend a message to continue.` });
+  if (outcome.blocked) emit({ type: 'notice', turnId, text: `${l10n.t('A Stop hook asked the agent to go on: {0}', outcome.blocked)}\n${l10n.t('Send a message to continue.')}` });
 }

@@ -33,6 +33,7 @@ import { runPromptHooks, runStopHooks } from './promptHooks';
 import { toolHooks } from '../hooks/toolHooks';
 import type { UsageLedger } from './usageLedger';
 import type { MessageQueue } from '../queue/messageQueue';
+import { english } from '../ports/translator';
 
 export interface TurnStart {
   turnId: string;
@@ -74,25 +75,26 @@ export interface SessionState {
  */
 export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRoute, { kind: 'turn' }>, settings: Settings, emit: EventSink, controller: AbortController, state: SessionState): Promise<TurnEnd> {
   const { deps } = state;
+  const l10n = deps.l10n ?? english;
   const { turnId, userText, startedAt } = turn;
   const tools = typeof deps.tools === 'function' ? deps.tools() : deps.tools;
   const profile = turnProfile(tools, route, deps.agents?.agents);
   let input;
   try {
-    input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.(state.sessionId));
+    input = await preprocessUserInput(route.text, deps.fs, controller.signal, deps.inputReminder?.(state.sessionId), l10n);
     if (route.attached) input = { ...input, modelText: `${input.modelText}\n\n${route.attached}` };
   } catch (error) {
     if (!controller.signal.aborted) throw error;
     // Nothing reached the model or history; the message stays visible so the user can send it again.
     emit({ type: 'turnStarted', turnId, userText, agent: profile.agentName, retryOf: turn.retryOf });
-    emit({ type: 'error', turnId, message: 'Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.', code: 'cancelled' });
+    emit({ type: 'error', turnId, message: l10n.t('Stopped while preparing the message (mentions and @file: context); nothing was sent to the model.'), code: 'cancelled' });
     throw error;
   }
   emit(turnStartedEvent(turn, route, input, profile));
   const prompted = await runPromptHooks(deps.hooks, state.sessionId, route.text, state.mainHistory().length === 0, controller.signal);
   if (prompted.blocked) {
     // Nothing is stored: the refused prompt never reaches history or the model.
-    emit({ type: 'error', turnId, message: `A UserPromptSubmit hook refused this message: ${prompted.blocked}`, code: 'hook_blocked' });
+    emit({ type: 'error', turnId, message: l10n.t('A UserPromptSubmit hook refused this message: {0}', prompted.blocked), code: 'hook_blocked' });
     return 'error';
   }
   input = { ...input, modelText: input.modelText + prompted.context };
@@ -147,7 +149,7 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
         ports: { fs: deps.fs, commands: deps.commands, search: deps.search, askUser, conversationId: state.sessionId },
         catalog: deps.agents, environment, date, rules, hooks,
         fallbackContextSummary: () => defaultContextSummary([...state.mainHistory()]),
-        emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId,
+        emit, onUsage: (usage: TokenUsage) => state.usage.record(turnId, usage, settings, emit, false), onFileChanged, newId: deps.newId, l10n,
       }),
     },
     systemPrompt: buildSystemPrompt({ protocol, ...systemPromptInput }),
@@ -167,10 +169,11 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
     hooks,
     reminder: deps.requestReminder,
     takeQueued: () => state.queue.takeAll(),
+    l10n,
   }, controller.signal).finally(() => {
     const changes = review.finish();
     if (changes) emit({ type: 'changes', turnId, changes: changes.changes.map(({ path, kind, added, removed }) => ({ path, kind, added, removed })) });
   });
-  if (outcome.end === 'answered' || outcome.end === 'completed') await runStopHooks(deps.hooks, state.sessionId, turnId, emit);
+  if (outcome.end === 'answered' || outcome.end === 'completed') await runStopHooks(deps.hooks, state.sessionId, turnId, emit, l10n);
   return outcome.end;
 }

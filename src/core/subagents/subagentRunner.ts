@@ -7,6 +7,7 @@ import { turnToolsFrom } from '../agent/registryTurnTools';
 import type { AgentEvent, EventSink } from '../events';
 import type { Clock } from '../ports/clock';
 import type { ModelClient, TokenUsage } from '../ports/modelClient';
+import type { Translator } from '../ports/translator';
 import type { Settings } from '../settings';
 import type { FileChange } from '../tools/approval';
 import { formatTodoList } from '../tools/todoStore';
@@ -43,6 +44,8 @@ export interface SubagentDeps {
   onUsage: (usage: TokenUsage) => void;
   onFileChanged?: (change: FileChange) => void;
   newId: () => string;
+  /** Words the child's notices and errors for the user, like its parent's (spec §20). */
+  l10n?: Translator;
 }
 
 /** Runs one child agent to its end (spec §7): a turn of its own with an empty history; never throws. */
@@ -61,7 +64,6 @@ export async function runSubagent(request: SubagentRequest, deps: SubagentDeps, 
   const emit: EventSink = (event: AgentEvent) => {
     if (event.type === 'completion') completion = event.result;
     else if (event.type === 'text') lastStepText += event.delta;
-    else if (event.type === 'error') lastError = event.message;
     deps.emit({ type: 'subagent', parentCallId, agent, event });
   };
 
@@ -100,8 +102,10 @@ export async function runSubagent(request: SubagentRequest, deps: SubagentDeps, 
       },
       onRequest: () => { steps++; lastStepText = ''; },
       onRecord: (r) => records.push(r),
+      l10n: deps.l10n,
     }, signal);
     end = outcome.end;
+    lastError = outcome.error;
   } catch (error) {
     end = 'error';
     lastError = `Internal error: ${errorMessage(error)}`;

@@ -1,11 +1,18 @@
 import { ModelError } from '../../core/ports/modelClient';
+import type { UserText } from '../../core/ports/translator';
+import { baseUrlProblem } from '../../core/settings';
 import { toModelError } from './modelErrors';
 
 export interface StreamGuard {
   /** A stream that sends nothing for this long is aborted as a timeout (and then retried by the core). */
   idleTimeoutMs: number;
   /** Why the endpoint URL cannot work, if it cannot: a malformed URL would surface as a "connection" error and be retried for nothing. */
-  urlProblem: string | undefined;
+  urlProblem: UserText | undefined;
+}
+
+/** StreamGuard.urlProblem for an endpoint: worded when the error is shown. */
+export function urlProblemOf(baseUrl: string): UserText | undefined {
+  return baseUrlProblem(baseUrl) === undefined ? undefined : (l10n) => baseUrlProblem(baseUrl, l10n)!;
 }
 
 /**
@@ -23,7 +30,7 @@ export async function* guardedEvents<T>(signal: AbortSignal, guard: StreamGuard,
     idleTimer = setTimeout(() => { idledOut = true; controller.abort(); }, guard.idleTimeoutMs);
   };
   try {
-    if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
+    if (signal.aborted) throw new ModelError('cancelled', (l10n) => l10n.t('Cancelled by the user.'));
     if (guard.urlProblem) throw new ModelError('badRequest', guard.urlProblem);
     armIdleTimer();
     const stream = await open(controller.signal);
@@ -34,8 +41,8 @@ export async function* guardedEvents<T>(signal: AbortSignal, guard: StreamGuard,
     // The SDK ends an aborted stream quietly instead of throwing.
     if (controller.signal.aborted) throw new Error('stream aborted');
   } catch (error) {
-    if (signal.aborted) throw new ModelError('cancelled', 'Cancelled by the user.');
-    if (idledOut) throw new ModelError('timeout', `The model sent nothing for ${Math.round(guard.idleTimeoutMs / 1000)} s.`);
+    if (signal.aborted) throw new ModelError('cancelled', (l10n) => l10n.t('Cancelled by the user.'));
+    if (idledOut) throw new ModelError('timeout', (l10n) => l10n.t('The model sent nothing for {0} s.', Math.round(guard.idleTimeoutMs / 1000)));
     throw toModelError(error);
   } finally {
     clearTimeout(idleTimer);

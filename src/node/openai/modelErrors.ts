@@ -5,23 +5,23 @@ import { errorMessage } from '../../core/errorMessage';
 /** Any failure of the SDK as the core's ModelError, whichever API (chat completions, responses) it came from. */
 export function toModelError(error: unknown): ModelError {
   if (error instanceof ModelError) return error;
-  if (error instanceof APIUserAbortError) return new ModelError('cancelled', 'Cancelled by the user.');
-  if (error instanceof APIConnectionTimeoutError) return new ModelError('timeout', 'The model request timed out.');
-  if (error instanceof APIConnectionError && /invalid url/i.test(causeOf(error))) return new ModelError('badRequest', `The endpoint URL is invalid: ${causeOf(error)}. Check codeagent.model.baseUrl.`);
-  if (error instanceof APIConnectionError) return new ModelError('network', `Cannot reach the model endpoint: ${causeOf(error)}`);
+  if (error instanceof APIUserAbortError) return new ModelError('cancelled', (l10n) => l10n.t('Cancelled by the user.'));
+  if (error instanceof APIConnectionTimeoutError) return new ModelError('timeout', (l10n) => l10n.t('The model request timed out.'));
+  if (error instanceof APIConnectionError && /invalid url/i.test(causeOf(error))) return new ModelError('badRequest', (l10n) => l10n.t('The endpoint URL is invalid: {0}. Check codeagent.model.baseUrl.', causeOf(error)));
+  if (error instanceof APIConnectionError) return new ModelError('network', (l10n) => l10n.t('Cannot reach the model endpoint: {0}', causeOf(error)));
   if (error instanceof APIError) {
     const status = error.status ?? 0;
     const detail = error.message;
-    if (status === 429) return new ModelError('rateLimit', `Rate limited (429): ${detail}`, status, retryAfterMs(error.headers));
-    if (status >= 500) return new ModelError('server', `The model endpoint failed (${status}): ${detail}`, status, retryAfterMs(error.headers));
-    if (status === 401 || status === 403) return new ModelError('auth', `The endpoint refused the API key (${status}). Run "CodeAgent: Set API Key". ${detail}`, status);
-    if (status === 408) return new ModelError('timeout', `The endpoint timed out (408): ${detail}`, status);
-    if (status === 0) return new ModelError('network', `The connection to the model broke: ${detail}`);
-    return new ModelError('badRequest', `The endpoint rejected the request (${status}): ${detail}`, status);
+    if (status === 429) return new ModelError('rateLimit', (l10n) => l10n.t('Rate limited (429): {0}', detail), status, retryAfterMs(error.headers));
+    if (status >= 500) return new ModelError('server', (l10n) => l10n.t('The model endpoint failed ({0}): {1}', status, detail), status, retryAfterMs(error.headers));
+    if (status === 401 || status === 403) return new ModelError('auth', (l10n) => l10n.t('The endpoint refused the API key ({0}). Run "CodeAgent: Set API Key". {1}', status, detail), status);
+    if (status === 408) return new ModelError('timeout', (l10n) => l10n.t('The endpoint timed out (408): {0}', detail), status);
+    if (status === 0) return new ModelError('network', (l10n) => l10n.t('The connection to the model broke: {0}', detail));
+    return new ModelError('badRequest', (l10n) => l10n.t('The endpoint rejected the request ({0}): {1}', status, detail), status);
   }
   const message = errorMessage(error);
   // The SDK surfaces a dropped SSE connection as a plain Error from the body reader.
-  return new ModelError('network', `The connection to the model broke: ${message}`);
+  return new ModelError('network', (l10n) => l10n.t('The connection to the model broke: {0}', message));
 }
 
 function causeOf(error: Error): string {

@@ -71,7 +71,7 @@ export class ResponsesEventMapper {
   }
 
   *end(): Generator<ModelChunk> {
-    if (!this.finish) throw new ModelError('network', 'The connection to the model broke: the response ended before it completed.');
+    if (!this.finish) throw new ModelError('network', (l10n) => l10n.t('The connection to the model broke: the response ended before it completed.'));
     if (this.reasoning.length) yield { type: 'echo', echo: { producer: this.producer, items: this.reasoning } };
     if (this.usage) yield { type: 'usage', usage: this.usage };
     yield { type: 'finish', reason: this.finish };
@@ -80,7 +80,7 @@ export class ResponsesEventMapper {
 
 function providerError(code: string | null | undefined, message: string): ModelError {
   const kind: ModelErrorKind = code === 'rate_limit_exceeded' ? 'rateLimit' : code === 'server_error' ? 'server' : 'badRequest';
-  return new ModelError(kind, `The model failed${code ? ` (${code})` : ''}: ${message}`);
+  return new ModelError(kind, (l10n) => (code ? l10n.t('The model failed ({0}): {1}', code, message) : l10n.t('The model failed: {0}', message)));
 }
 
 function usageOf(usage: ResponseUsage | undefined): TokenUsage | undefined {

@@ -150,7 +150,7 @@ describe('compactHistory', () => {
     const result = await compactHistory(b.messages, opts);
     assert.equal(result.outcome, 'fellBack');
     assert.equal(result.fallbackMessage, 'Summary generation timed out, keeping recent history only.');
-    assert.equal(summaryTimedOutMessage, 'Summary generation timed out, keeping recent history only.');
+    assert.equal(summaryTimedOutMessage(), 'Summary generation timed out, keeping recent history only.');
     assert.deepEqual(clock.sleeps, [120_000]);
     assert.equal(result.summary, undefined);
     assert.equal(result.summarizedCount, 18);
