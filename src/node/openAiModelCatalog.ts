@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { CatalogFailure, ModelCatalog, ModelListing, ModelListRequest } from '../core/ports/modelCatalog';
 import { errorMessage } from '../core/errorMessage';
+import { english, type UserText } from '../core/ports/translator';
 
 /** ModelCatalog over the official SDK's `models.list()` (all pages), one short-lived client per request. */
 export class OpenAiModelCatalog implements ModelCatalog {
@@ -26,7 +27,7 @@ export class OpenAiModelCatalog implements ModelCatalog {
       const models: string[] = [];
       const imageInput: Record<string, boolean> = {};
       for await (const model of client.models.list({ signal: deadline.signal })) {
-        if (typeof model?.id !== 'string') return { ok: false, failure: { kind: 'network', message: 'its answer to /models is not a list of models.' } };
+        if (typeof model?.id !== 'string') return { ok: false, failure: { kind: 'network', ...worded((l10n) => l10n.t('its answer to /models is not a list of models.')) } };
         models.push(model.id);
         const declared = model as { architecture?: { input_modalities?: unknown }; input_modalities?: unknown };
         const modalities = declared.architecture?.input_modalities ?? declared.input_modalities;
@@ -35,7 +36,7 @@ export class OpenAiModelCatalog implements ModelCatalog {
       const sorted = [...new Set(models)].sort((a, b) => a.localeCompare(b));
       return Object.keys(imageInput).length ? { ok: true, models: sorted, imageInput } : { ok: true, models: sorted };
     } catch (error) {
-      if (timedOut) return { ok: false, failure: { kind: 'timeout', message: `no answer within ${formatSeconds(timeoutMs)}.` } };
+      if (timedOut) return { ok: false, failure: { kind: 'timeout', ...noAnswerWithin(timeoutMs) } };
       return { ok: false, failure: toFailure(error, timeoutMs) };
     } finally {
       clearTimeout(timer);
@@ -45,8 +46,8 @@ export class OpenAiModelCatalog implements ModelCatalog {
 }
 
 function toFailure(error: unknown, timeoutMs: number): CatalogFailure {
-  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout', message: `no answer within ${formatSeconds(timeoutMs)}.` };
-  if (error instanceof APIUserAbortError) return { kind: 'timeout', message: 'the request was cancelled.' };
+  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout', ...noAnswerWithin(timeoutMs) };
+  if (error instanceof APIUserAbortError) return { kind: 'timeout', ...worded((l10n) => l10n.t('the request was cancelled.')) };
   if (error instanceof APIConnectionError) {
     const code = errorCode(error);
     if (code === 'ECONNREFUSED') return { kind: 'refused', message: deepestMessage(error) };
@@ -54,7 +55,16 @@ function toFailure(error: unknown, timeoutMs: number): CatalogFailure {
   }
   if (error instanceof APIError && error.status) return { kind: 'http', status: error.status, message: serverMessage(error) };
   // A 200 whose body is not a model list (an HTML page, "Ollama is running") fails while the SDK reads it.
-  return { kind: 'network', message: `its answer to /models is not a list of models (${errorMessage(error)}).` };
+  return { kind: 'network', ...worded((l10n) => l10n.t('its answer to /models is not a list of models ({0}).', errorMessage(error))) };
+}
+
+/** A failure's words: English in `message`, the user's language through `userText`. */
+function worded(text: UserText): { message: string; userText: UserText } {
+  return { message: text(english), userText: text };
+}
+
+function noAnswerWithin(timeoutMs: number): { message: string; userText: UserText } {
+  return worded((l10n) => l10n.t('no answer within {0}.', formatSeconds(timeoutMs)));
 }
 
 /** The server's own words: the SDK prefixes them with the status, which the report states separately. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { TrustStore } from '../core/ports/trustStore';
 import { baseUrlProblem } from '../core/settings';
+import { l10n } from './hostL10n';
 import { endpointSubject } from '../core/trust/endpointTrust';
 import type { ModelSettingKey } from './modelSetupController';
 
@@ -28,7 +29,7 @@ export async function promptForBaseUrl(current: string): Promise<string | undefi
     prompt: vscode.l10n.t('Base URL of the API, usually ending in /v1 (vLLM: http://localhost:8000/v1, LiteLLM: http://localhost:4000)'),
     value: current,
     ignoreFocusOut: true,
-    validateInput: (text) => baseUrlProblem(text),
+    validateInput: (text) => baseUrlProblem(text, l10n),
   });
   return value?.trim() || undefined;
 }

@@ -1,4 +1,5 @@
 import { PostingViewPart } from './viewPart';
+import { l10n } from './hostL10n';
 import { describeFailure, testConnection } from '../core/modelSetup/connectionTest';
 import { effortLevelsFor } from '../core/modelSetup/effortLevels';
 import { detectLocalServers } from '../core/modelSetup/localServers';
@@ -71,11 +72,11 @@ export class ModelSetupController extends PostingViewPart {
 
   private async sendModels(): Promise<void> {
     const { baseUrl, name } = this.deps.settings().model;
-    const urlProblem = baseUrlProblem(baseUrl);
+    const urlProblem = baseUrlProblem(baseUrl, l10n);
     if (urlProblem) return this.emit({ type: 'models', baseUrl, models: [], error: urlProblem });
     const listing = await this.models.list(baseUrl, this.deps.apiKey());
     if (listing.ok) return this.emit({ type: 'models', baseUrl, models: listing.models });
-    const { message } = describeFailure(listing.failure, { baseUrl, apiKey: this.deps.apiKey(), model: name });
+    const { message } = describeFailure(listing.failure, { baseUrl, apiKey: this.deps.apiKey(), model: name }, l10n);
     this.emit({ type: 'models', baseUrl, models: [], error: message });
   }
 
@@ -105,7 +106,7 @@ export class ModelSetupController extends PostingViewPart {
 
   private async testConnection(): Promise<void> {
     const { baseUrl, name } = this.deps.settings().model;
-    const report = await testConnection(this.deps.catalog, { baseUrl, apiKey: this.deps.apiKey(), model: name });
+    const report = await testConnection(this.deps.catalog, { baseUrl, apiKey: this.deps.apiKey(), model: name }, undefined, l10n);
     if (report.status === 'ok') await this.matchImageInput(report.imageInput);
     // Fails to compile when the core grows a status the protocol does not carry.
     const status: (typeof connectionStatuses)[number] = report.status;

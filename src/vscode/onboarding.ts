@@ -21,7 +21,7 @@ export function onboardingFor(settings: Settings, apiKey: string | undefined, ha
       modelSetup: true,
     };
   }
-  const urlProblem = baseUrlProblem(settings.model.baseUrl);
+  const urlProblem = baseUrlProblem(settings.model.baseUrl, l10n);
   if (urlProblem) {
     return {
       title: l10n.t('Fix the endpoint'),

@@ -1,4 +1,5 @@
 import type { HookRunner } from '../ports/hookRunner';
+import type { Translator } from '../ports/translator';
 import { matchesTool, type HookEntry, type HookEvent } from './hookConfig';
 import { combineOutcomes, interpretRun, type HookOutcome } from './hookOutcome';
 
@@ -11,6 +12,8 @@ export interface HookDispatcherDeps {
   log: (message: string) => void;
   /** Shown to the user: exit codes other than 0 and 2, timeouts, unreadable output. */
   warn: (message: string) => void;
+  /** Words the warnings in the user's language (spec §20); English when absent. */
+  l10n?: Translator;
 }
 
 /** Runs the hooks of an event (Claude Code's stdin JSON; matching hooks run in parallel) and says what they decided together. */
@@ -27,7 +30,7 @@ export class HookDispatcher {
       const run = await this.deps.runner.run(hook.command, { stdin, cwd: this.deps.cwd, timeoutMs: hook.timeoutSeconds * 1000, signal });
       const ended = run.error ? `could not start: ${run.error}` : run.timedOut ? 'timed out' : `exit ${run.exitCode ?? 'killed'}`;
       this.deps.log(`hook ${event}${toolName ? ` (${toolName})` : ''} from ${hook.source}: ${hook.command} → ${ended} in ${Date.now() - started} ms${run.stderr.trim() ? `; stderr: ${run.stderr.trim().slice(0, 500)}` : ''}`);
-      return interpretRun(hook, run);
+      return interpretRun(hook, run, this.deps.l10n);
     }));
     const outcome = combineOutcomes(outcomes);
     for (const warning of outcome.warnings) this.deps.warn(warning);

@@ -1,4 +1,5 @@
 import type { HookRun } from '../ports/hookRunner';
+import { english, type Translator } from '../ports/translator';
 import type { HookEntry, HookEvent } from './hookConfig';
 
 export type PermissionDecision = 'allow' | 'deny' | 'ask';
@@ -12,20 +13,24 @@ export interface HookOutcome {
   reason?: string;
   /** Text for the model: `additionalContext`, or plain stdout of UserPromptSubmit / SessionStart. */
   context: string[];
-  /** Shown to the user, never blocking: other exit codes, timeouts, unreadable output. */
+  /** Shown to the user (in their words), never blocking: other exit codes, timeouts, unreadable output. */
   warnings: string[];
 }
 
 const strictness: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
 
 /** Claude Code's semantics for one run: exit 0 reads stdout (JSON or text), exit 2 blocks with stderr, anything else warns. */
-export function interpretRun(hook: HookEntry, run: HookRun): HookOutcome {
+export function interpretRun(hook: HookEntry, run: HookRun, l10n: Translator = english): HookOutcome {
   const outcome: HookOutcome = { context: [], warnings: [] };
   const name = `${hook.event} hook "${clip(hook.command, 120)}" (${hook.source})`;
-  if (run.error) return { ...outcome, warnings: [`${name} could not run: ${run.error}`] };
-  if (run.timedOut) return { ...outcome, warnings: [`${name} was stopped after its timeout of ${hook.timeoutSeconds} s`] };
+  const command = clip(hook.command, 120);
+  if (run.error) return { ...outcome, warnings: [l10n.t('{0} hook "{1}" ({2}) could not run: {3}', hook.event, command, hook.source, run.error)] };
+  if (run.timedOut) return { ...outcome, warnings: [l10n.t('{0} hook "{1}" ({2}) was stopped after its timeout of {3} s', hook.event, command, hook.source, hook.timeoutSeconds)] };
   if (run.exitCode === 2) return { ...outcome, blocked: run.stderr.trim() || `blocked by ${name} (exit 2, no message)` };
-  if (run.exitCode !== 0) return { ...outcome, warnings: [`${name} exited with ${run.exitCode ?? 'a signal'}${run.stderr.trim() ? `: ${clip(run.stderr.trim(), 500)}` : ''}`] };
+  if (run.exitCode !== 0) {
+    const exit = run.exitCode === null ? l10n.t('{0} hook "{1}" ({2}) was ended by a signal', hook.event, command, hook.source) : l10n.t('{0} hook "{1}" ({2}) exited with {3}', hook.event, command, hook.source, run.exitCode);
+    return { ...outcome, warnings: [`${exit}${run.stderr.trim() ? `: ${clip(run.stderr.trim(), 500)}` : ''}`] };
+  }
   const stdout = run.stdout.trim();
   if (!stdout) return outcome;
   if (!stdout.startsWith('{')) {
@@ -36,7 +41,7 @@ export function interpretRun(hook: HookEntry, run: HookRun): HookOutcome {
   try {
     json = JSON.parse(stdout);
   } catch {
-    return { ...outcome, warnings: [`${name} printed output that starts like JSON but is not valid JSON; it was ignored`] };
+    return { ...outcome, warnings: [l10n.t('{0} hook "{1}" ({2}) printed output that starts like JSON but is not valid JSON; it was ignored', hook.event, command, hook.source)] };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return outcome;
   const record = json as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { activeHooks } from '../../core/trust/hookTrust';
 import { NodeHookRunner } from '../../node/hooks/nodeHookRunner';
 import { NodeWorkspaceFs } from '../../node/nodeWorkspaceFs';
 import { reloadOnChange } from '../files/watchFiles';
+import { l10n } from '../hostL10n';
 
 export interface WorkspaceHooksDeps {
   workspaceRoot: string | undefined;
@@ -83,6 +84,7 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
       deps.output.warn(message);
       deps.tell(message);
     },
+    l10n,
   });
   return { dispatcher, disposables: [watched] };
 }
