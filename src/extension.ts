@@ -57,7 +57,7 @@ import { restrictedModeNotice } from './core/trust/restrictedMode';
 import { languageTools } from './core/languageServices/languageTools';
 import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageServices';
 import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
-import { useHostTranslator } from './vscode/hostL10n';
+import { l10n, useHostTranslator } from './vscode/hostL10n';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -149,7 +149,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current(), api: settings().model.api }),
       clock: systemClock,
       settings,
-      tools,
+      tools, l10n,
       ...ports,
       approver: reviews,
       agents: agentFiles.catalog,
@@ -230,7 +230,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void context.workspaceState.update(lastConversationKey, id);
     },
   }, { visible: () => provider?.visible ?? false, reveal: () => void provider?.reveal() }).controller;
-  if (!vscode.workspace.isTrusted) controller.showWarningWhenReady(restrictedModeNotice);
+  if (!vscode.workspace.isTrusted) controller.showWarningWhenReady(restrictedModeNotice(l10n));
   // Deactivation waits for the servers' and background commands' processes to end: none is left behind.
   flushOnDeactivate = async () => {
     await Promise.all([views.flushAll(), mcp.stop(), background.stop()]);

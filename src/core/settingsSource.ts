@@ -1,8 +1,9 @@
+import { english, type Translator } from './ports/translator';
 import { Settings } from './settings';
 
 export interface ParsedSettings {
   settings: Settings;
-  /** One sentence per setting that was invalid and fell back to its default. */
+  /** One sentence per setting that was invalid and fell back to its default, in the user's words (`l10n`). */
   problems: string[];
 }
 
@@ -10,7 +11,7 @@ export interface ParsedSettings {
  * Validates raw `codeagent.*` values: a setting of the wrong shape (a number in a list of strings, an
  * unknown enum value) falls back to its default instead of failing the whole read.
  */
-export function parseSettings(raw: Record<string, unknown>): ParsedSettings {
+export function parseSettings(raw: Record<string, unknown>, l10n: Translator = english): ParsedSettings {
   // VS Code hands out proxies that structuredClone refuses; settings are plain JSON anyway.
   const copy = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
   const problems: string[] = [];
@@ -23,18 +24,18 @@ export function parseSettings(raw: Record<string, unknown>): ParsedSettings {
       const path = issue.path.slice(0, 2).map(String);
       if (!dropPath(copy, path)) continue;
       dropped = true;
-      problems.push(`Setting codeagent.${path.join('.')} is invalid (${describe(issue, raw)}); using its default.`);
+      problems.push(l10n.t('Setting {0} is invalid ({1}); using its default.', `codeagent.${path.join('.')}`, describe(issue, raw)));
     }
     if (!dropped) break;
   }
-  return { settings: Settings.parse({}), problems: [...problems, 'The codeagent.* settings could not be read; using the defaults.'] };
+  return { settings: Settings.parse({}), problems: [...problems, l10n.t('The codeagent.* settings could not be read; using the defaults.')] };
 }
 
 /** Reads settings on every call but reports each distinct problem once, not on every read. */
-export function createSettingsSource(readRaw: () => Record<string, unknown>, report: (problem: string) => void): () => Settings {
+export function createSettingsSource(readRaw: () => Record<string, unknown>, report: (problem: string) => void, l10n: Translator = english): () => Settings {
   const reported = new Set<string>();
   return () => {
-    const { settings, problems } = parseSettings(readRaw());
+    const { settings, problems } = parseSettings(readRaw(), l10n);
     for (const problem of problems) {
       if (reported.has(problem)) continue;
       reported.add(problem);

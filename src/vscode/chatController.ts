@@ -137,7 +137,7 @@ export class ChatController {
       this.session.answer(text);
       return;
     }
-    const checked = checkAttachedImages(attached, this.deps.supportsImages(), randomUUID);
+    const checked = checkAttachedImages(attached, this.deps.supportsImages(), randomUUID, l10n);
     if (!checked.ok) return this.showWarning(checked.message);
     await this.turns.submit(text, checked.images);
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { BackgroundProcesses } from '../core/processes/backgroundProcesses';
 import { processStatusText } from '../core/processes/processStatus';
 import { ThrottledFeed } from '../core/processes/throttledFeed';
+import { l10n } from './hostL10n';
 
 /** A terminal expects CRLF; a process writes LF. */
 function terminalText(chunk: string): string {
@@ -48,7 +49,7 @@ export class ProcessTerminals {
       if (exitShown || process?.status !== 'exited') return;
       exitShown = true;
       feed.flush();
-      write.fire(`\r\n\x1b[2m[CodeAgent: process ${id} ${processStatusText(process)}]\x1b[0m\r\n`);
+      write.fire(`\r\n\x1b[2m[${l10n.t('CodeAgent: process {0} {1}', id, processStatusText(process, l10n))}]\x1b[0m\r\n`);
     };
     return {
       onDidWrite: write.event,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Settings } from '../core/settings';
 import { createSettingsSource } from '../core/settingsSource';
 import { readTrustedSettings, type SettingsTrust } from '../core/trust/readTrustedSettings';
+import { l10n } from './hostL10n';
 
 const keys: Record<string, string[]> = {
   model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'api', 'reasoningEffort', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds', 'supportsImages'],
@@ -23,5 +24,5 @@ const keys: Record<string, string[]> = {
 export function createSettingsReader(report: (problem: string) => void, trust: Omit<SettingsTrust, 'workspaceTrusted'>): () => Settings {
   // Read at every settings read: trust granted later counts at once (revoking it reloads the window).
   const withTrustState: SettingsTrust = { ...trust, workspaceTrusted: () => vscode.workspace.isTrusted };
-  return createSettingsSource(() => readTrustedSettings(vscode.workspace.getConfiguration('codeagent'), keys, withTrustState), report);
+  return createSettingsSource(() => readTrustedSettings(vscode.workspace.getConfiguration('codeagent'), keys, withTrustState), report, l10n);
 }

@@ -30,10 +30,10 @@ describe('Restricted Mode: an untrusted workspace', function () {
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
-    await eventually(async () => assert.ok((await chat.locator(TRANSCRIPT).textContent())?.includes(restrictedModeNotice)), { timeoutMs: 30_000, message: 'the panel says the workspace is in Restricted Mode' });
+    await eventually(async () => assert.ok((await chat.locator(TRANSCRIPT).textContent())?.includes(restrictedModeNotice())), { timeoutMs: 30_000, message: 'the panel says the workspace is in Restricted Mode' });
     return { session, chat };
   }
-  const noticeCount = async (chat: Awaited<ReturnType<BrowserSession['chatFrame']>>) => ((await chat.locator(TRANSCRIPT).textContent()) ?? '').split(restrictedModeNotice).length - 1;
+  const noticeCount = async (chat: Awaited<ReturnType<BrowserSession['chatFrame']>>) => ((await chat.locator(TRANSCRIPT).textContent()) ?? '').split(restrictedModeNotice()).length - 1;
 
   it('its endpoint and approval settings are ignored: the user\'s server gets the chat, the command waits; the panel says why, once', async function () {
     const repoServer = await ScriptedModelServer.start();
@@ -76,7 +76,7 @@ describe('Restricted Mode: an untrusted workspace', function () {
 
     const row = chat.locator('[data-kind="mcp"][data-server="repo"]');
     await row.and(chat.locator('[data-status="notAllowed"]')).waitFor({ timeout: 30_000 });
-    assert.ok(((await row.textContent()) ?? '').includes(restrictedModeReason), await row.textContent() ?? '');
+    assert.ok(((await row.textContent()) ?? '').includes(restrictedModeReason()), await row.textContent() ?? '');
     assert.equal(fs.existsSync(started), false, 'the workspace\'s server was not started');
     assert.ok(!(await notificationTexts(session.page)).some((text) => text.includes('Start it?')), 'no prompt offers to start it');
   });

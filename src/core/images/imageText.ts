@@ -1,5 +1,6 @@
 import type { ChatMessage, ImageAttachment } from '../ports/modelClient';
 import { formatBytes } from './imageLimits';
+import { english, type Translator } from '../ports/translator';
 
 /** What stands for an image once its data is gone (compaction's summary request, spec §16). */
 export function imagePlaceholder(image: Pick<ImageAttachment, 'name' | 'width' | 'height'>): string {
@@ -18,9 +19,9 @@ export function imageDescription(path: string, image: Pick<ImageAttachment, 'mim
     + 'It is not shown: the model in use takes no images (codeagent.model.supportsImages is false).';
 }
 
-export const imagesNotSupportedMessage =
-  'This model takes no images: codeagent.model.supportsImages is false (set by the model picker or Test connection, or by you). '
-  + 'Choose a vision model or turn the setting on to attach images.';
+export function imagesNotSupportedMessage(l10n: Translator = english): string {
+  return l10n.t('This model takes no images: codeagent.model.supportsImages is false (set by the model picker or Test connection, or by you). Choose a vision model or turn the setting on to attach images.');
+}
 
 /**
  * History for a model that takes no images (the setting turned off after images were sent): each image becomes

@@ -3,6 +3,7 @@ import type { Checkpoint } from './checkpoints';
 import { confinedPath } from './confinedPath';
 import { diskHolds, readDiskState } from './diskState';
 import { errorMessage } from '../errorMessage';
+import { english, type Translator } from '../ports/translator';
 
 /** One file a restore would put back. */
 export interface RestoreStep {
@@ -31,6 +32,8 @@ export interface RestorePlan {
 export interface RestoreOptions {
   /** Also put back files changed outside CodeAgent since the agent's last change. */
   overwriteExternal?: boolean;
+  /** Words the failures for the user (spec §20); English when absent. */
+  l10n?: Translator;
 }
 
 export interface RestoreResult {
@@ -95,7 +98,8 @@ export async function planRestore(fs: WorkspaceFs, checkpoints: readonly Checkpo
 export async function restoreCheckpoint(fs: WorkspaceFs, checkpoints: readonly Checkpoint[], fromMessageId: string, options: RestoreOptions = {}): Promise<RestoreResult> {
   const plan = await planRestore(fs, checkpoints, fromMessageId);
   const result: RestoreResult = { restored: [], deleted: [], keptExternal: [], failed: [] };
-  for (const path of plan.outsideWorkspace) result.failed.push({ path, message: `${path} is outside the workspace; not restored.` });
+  const l10n = options.l10n ?? english;
+  for (const path of plan.outsideWorkspace) result.failed.push({ path, message: l10n.t('{0} is outside the workspace; not restored.', path) });
   for (const step of plan.steps) {
     if (step.external && !options.overwriteExternal) {
       result.keptExternal.push(step.path);
@@ -110,7 +114,7 @@ export async function restoreCheckpoint(fs: WorkspaceFs, checkpoints: readonly C
         result.restored.push(step.path);
       }
     } catch (error) {
-      result.failed.push({ path: step.path, message: `${step.path} could not be restored: ${errorMessage(error)}` });
+      result.failed.push({ path: step.path, message: l10n.t('{0} could not be restored: {1}', step.path, errorMessage(error)) });
     }
   }
   return result;

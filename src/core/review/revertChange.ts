@@ -3,6 +3,7 @@ import type { RecordedChange } from './changeRecorder';
 import { confinedPath } from './confinedPath';
 import { diskHolds, readDiskState } from './diskState';
 import { errorMessage } from '../errorMessage';
+import { english, type Translator } from '../ports/translator';
 
 export type RevertOutcome =
   | { path: string; reverted: true; action: 'deleted' | 'restored' }
@@ -13,12 +14,12 @@ export type RevertOutcome =
  * recreates a deleted one, writes back the previous content. Refuses when the disk no longer holds
  * what the turn left, so nobody's later work is overwritten.
  */
-export async function revertChange(fs: WorkspaceFs, change: RecordedChange): Promise<RevertOutcome> {
+export async function revertChange(fs: WorkspaceFs, change: RecordedChange, l10n: Translator = english): Promise<RevertOutcome> {
   const path = await confinedPath(fs, change.path);
-  if (path === undefined) return { path: change.path, reverted: false, message: `${change.path} is outside the workspace; not reverted.` };
+  if (path === undefined) return { path: change.path, reverted: false, message: l10n.t('{0} is outside the workspace; not reverted.', change.path) };
   const current = await readDiskState(fs, path);
   if (!diskHolds(current, change.after)) {
-    return { path: change.path, reverted: false, message: `${change.path} changed on disk since the agent's change; not reverted (reload it and decide).` };
+    return { path: change.path, reverted: false, message: l10n.t('{0} changed on disk since the agent\'s change; not reverted (reload it and decide).', change.path) };
   }
   try {
     if (change.before === undefined) {
@@ -28,6 +29,6 @@ export async function revertChange(fs: WorkspaceFs, change: RecordedChange): Pro
     await fs.writeFile(path, change.before);
     return { path: change.path, reverted: true, action: 'restored' };
   } catch (error) {
-    return { path: change.path, reverted: false, message: `${change.path} could not be reverted: ${errorMessage(error)}` };
+    return { path: change.path, reverted: false, message: l10n.t('{0} could not be reverted: {1}', change.path, errorMessage(error)) };
   }
 }

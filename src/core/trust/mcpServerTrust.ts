@@ -1,5 +1,6 @@
 import type { McpServerConfig } from '../mcp/mcpServerConfig';
 import type { TrustStore, TrustSubject } from '../ports/trustStore';
+import { english, type Translator } from '../ports/translator';
 import { canonicalDefinition } from './canonicalDefinition';
 
 /** A server the workspace defines that may not start yet, and what allowing it means. */
@@ -17,14 +18,19 @@ export function mcpServerSubject(server: McpServerConfig): TrustSubject {
   return { kind: 'mcpServer', name: server.name, definition: canonicalDefinition(definition) };
 }
 
-export const notAllowedReason = 'Not started — not allowed: this server comes from the workspace\'s .vscode/mcp.json. Allow starts it.';
-export const restrictedModeReason = 'Not started — not allowed: the workspace is in Restricted Mode. Trust the workspace to start its servers.';
+export function notAllowedReason(l10n: Translator = english): string {
+  return l10n.t('Not started — not allowed: this server comes from the workspace\'s .vscode/mcp.json. Allow starts it.');
+}
+
+export function restrictedModeReason(l10n: Translator = english): string {
+  return l10n.t('Not started — not allowed: the workspace is in Restricted Mode. Trust the workspace to start its servers.');
+}
 
 /**
  * Spec §12: servers from the user's settings start; a server the workspace defines starts only once the user
  * allowed that exact definition, and never in Restricted Mode.
  */
-export function partitionMcpServers(servers: readonly McpServerConfig[], trust: TrustStore, workspaceTrusted: boolean): { start: McpServerConfig[]; blocked: BlockedMcpServer[] } {
+export function partitionMcpServers(servers: readonly McpServerConfig[], trust: TrustStore, workspaceTrusted: boolean, l10n: Translator = english): { start: McpServerConfig[]; blocked: BlockedMcpServer[] } {
   const start: McpServerConfig[] = [];
   const blocked: BlockedMcpServer[] = [];
   for (const server of servers) {
@@ -34,7 +40,7 @@ export function partitionMcpServers(servers: readonly McpServerConfig[], trust: 
     }
     const subject = mcpServerSubject(server);
     if (workspaceTrusted && trust.isAllowed(subject)) start.push(server);
-    else blocked.push({ name: server.name, reason: workspaceTrusted ? notAllowedReason : restrictedModeReason, subject });
+    else blocked.push({ name: server.name, reason: workspaceTrusted ? notAllowedReason(l10n) : restrictedModeReason(l10n), subject });
   }
   return { start, blocked };
 }

@@ -46,7 +46,7 @@ export class ReviewActions {
   async revert(context: ReviewContext, turnId: string, path: string): Promise<void> {
     const change = context.session.review.change(turnId, path);
     if (!change) return this.ui.warn(l10n.t('CodeAgent has no record of a change to {0} in that turn.', path));
-    const outcome = await revertChange(context.session.workspaceFs, change);
+    const outcome = await revertChange(context.session.workspaceFs, change, l10n);
     for (const patch of context.projector.markChange(turnId, path, outcome.reverted ? { reverted: true } : { reverted: false, message: outcome.message })) context.emit(patch);
     if (outcome.reverted) {
       this.onRestored([path]);
@@ -64,14 +64,14 @@ export class ReviewActions {
     const plan = await planRestore(session.workspaceFs, conversation.checkpoints ?? [], messageId);
     const choice = await this.ui.confirmRestore(plan);
     if (!choice) return;
-    const result = await restoreCheckpoint(session.workspaceFs, conversation.checkpoints ?? [], messageId, { overwriteExternal: choice === 'overwrite' });
+    const result = await restoreCheckpoint(session.workspaceFs, conversation.checkpoints ?? [], messageId, { overwriteExternal: choice === 'overwrite', l10n });
     this.onRestored([...result.restored, ...result.deleted]);
     const truncation = truncateConversation(conversation, messageId);
     if (!truncation) return this.ui.warn(l10n.t('The conversation could not be cut back to that message.'));
     await context.reopen(truncation.conversation, truncation.userText);
     const problems = [
-      ...result.failed.map((f) => `${f.path}: ${f.message}`),
-      ...(result.keptExternal.length ? [`kept (changed outside CodeAgent): ${result.keptExternal.join(', ')}`] : []),
+      ...result.failed.map((f) => f.message),
+      ...(result.keptExternal.length ? [l10n.t('kept (changed outside CodeAgent): {0}', result.keptExternal.join(', '))] : []),
     ];
     this.ui.info(`${l10n.t('Checkpoint restored: {0} restored, {1} deleted.', result.restored.length === 1 ? l10n.t('1 file') : l10n.t('{0} files', result.restored.length), result.deleted.length)}${problems.length ? ` ${problems.join('; ')}` : ''}`);
   }

@@ -3,6 +3,7 @@ import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
 import type { TrustStore } from '../../core/ports/trustStore';
 import { canonicalDefinition } from '../../core/trust/canonicalDefinition';
 import { describeMcpServer, partitionMcpServers, type BlockedMcpServer } from '../../core/trust/mcpServerTrust';
+import { l10n } from '../hostL10n';
 
 /**
  * Spec §12: a server that `.vscode/mcp.json` defines starts only after the user allowed that exact definition;
@@ -22,7 +23,7 @@ export class McpServerApproval {
   /** What may start now; the rest is remembered for Allow and asked about once. */
   partition(servers: readonly McpServerConfig[]): { start: McpServerConfig[]; blocked: BlockedMcpServer[] } {
     const trusted = vscode.workspace.isTrusted;
-    const result = partitionMcpServers(servers, this.store, trusted);
+    const result = partitionMcpServers(servers, this.store, trusted, l10n);
     this.blocked = new Map(result.blocked.map((server) => [server.name, server]));
     for (const server of result.blocked) {
       const config = servers.find((s) => s.name === server.name)!;

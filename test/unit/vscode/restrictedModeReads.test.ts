@@ -47,7 +47,7 @@ describe('Restricted Mode where VS Code\'s trust state is read', function () {
     const approval = new McpServerApproval(allowedBefore, output, () => reloads++);
     const restricted = approval.partition([fromWorkspace, own]);
     assert.deepEqual(restricted.start.map((s) => s.name), ['mine']);
-    assert.deepEqual(restricted.blocked.map((s) => [s.name, s.reason]), [['repo', restrictedModeReason]]);
+    assert.deepEqual(restricted.blocked.map((s) => [s.name, s.reason]), [['repo', restrictedModeReason()]]);
     await approval.allow('repo');
     assert.equal(reloads, 0, 'Allow in its row starts nothing');
     assert.deepEqual(fakeVscodeState.warnings.map((w) => w.items), [[]], 'only the Restricted Mode warning, no Allow prompt');
