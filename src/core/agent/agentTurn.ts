@@ -168,7 +168,7 @@ export async function runAgentTurn(turnId: string, userInput: string, deps: Turn
             : await executeCall(turnId, call, deps, signal, protocol);
       if (result.status === 'error') earlierCallFailed = true;
       const status = signal.aborted && ran && result.status === 'error' ? 'cancelled' : result.status;
-      emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarizeResult(result), detail: resultDetail(call.name, result) });
+      emit({ type: 'toolResult', turnId, callId: call.callId, name: call.name, status: uiStatus(result, status), summary: summarizeResult(result, deps.l10n), detail: resultDetail(call.name, result) });
       scratchpad.push(toolResultMessage(protocol, call, status, result.text, result.images));
       record({ kind: 'toolResult', toolName: call.name, message: toolResultMessage(protocol, call, status, deps.tools.compress(call.name, call.params, result), result.images) });
       if (call.name === 'AttemptCompletion' && result.status === 'success') {

@@ -1,11 +1,11 @@
 import type { McpToolData } from '../mcp/mcpTool';
 import type { BashData } from '../tools/bashTool';
 import type { EditData } from '../tools/fileEdit';
-import { countOf } from '../plural';
 import { dataOf } from '../tools/historyRecord';
 import type { ToolResult } from '../tools/toolTypes';
 import type { WriteData } from '../tools/writeTool';
 import type { ToolResultDetail } from '../contracts/toolResultDetail';
+import { english, type Translator } from '../ports/translator';
 
 
 /** The first lines of a result are what the card shows (its first line, the rest on demand). */
@@ -14,12 +14,14 @@ const SUMMARY_CHARS = 3000;
 export const OUTPUT_TAIL_LINES = 15;
 const OUTPUT_TAIL_CHARS = 2000;
 
-export function summarizeResult(result: ToolResult): string {
+/** The card's copy of a result: the model's text (English, spec §20), with what the card adds in the user's words. */
+export function summarizeResult(result: ToolResult, l10n: Translator = english): string {
   const text = result.status === 'error' && result.error ? result.error.message : mcpOutput(result) ?? result.text;
   const lines = text.split('\n');
   const head = lines.slice(0, SUMMARY_LINES).join('\n');
   if (head.length > SUMMARY_CHARS) return `${head.slice(0, SUMMARY_CHARS)}…`;
-  return lines.length > SUMMARY_LINES ? `${head}\n… (${countOf(lines.length - SUMMARY_LINES, 'more line', 'more lines')})` : head;
+  const more = lines.length - SUMMARY_LINES;
+  return more > 0 ? `${head}\n… (${more === 1 ? l10n.t('1 more line') : l10n.t('{0} more lines', more)})` : head;
 }
 
 export function resultDetail(tool: string, result: ToolResult): ToolResultDetail | undefined {

@@ -61,7 +61,7 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs, l10n: T
       }
       const confined = await lookUpWorkspacePath(fs, candidate);
       if (confined.status === 'outside') {
-        warn((t) => t.t('{0}: {1} leads outside the workspace; it was not read', `@file:${keyword}`, candidate));
+        warn((l10n) => l10n.t('{0}: {1} leads outside the workspace; it was not read', `@file:${keyword}`, candidate));
         continue;
       }
       if (confined.status !== 'found' || confined.kind !== 'file') continue;
@@ -69,14 +69,14 @@ export async function extractSmartContext(text: string, fs: WorkspaceFs, l10n: T
       // A link named notes.txt may point at .env: the real name counts too.
       const secret = secretFileReason(path) ?? secretFileReason(await fs.realPath(path).catch(() => path));
       if (secret) {
-        warn((t) => t.t('{0}: {1} may hold secrets; it was not attached. Ask CodeAgent to Read it if it should (you will be asked first).', `@file:${keyword}`, path));
+        warn((l10n) => l10n.t('{0}: {1} may hold secrets; it was not attached. Ask CodeAgent to Read it if it should (you will be asked first).', `@file:${keyword}`, path));
         continue;
       }
       let content: ContextFileText;
       try {
         content = boundedContextText((await readTextFile(fs, path)).raw);
       } catch (error) {
-        warn((t) => t.t('{0}: {1} was not read: {2}', `@file:${keyword}`, path, errorMessage(error)));
+        warn((l10n) => l10n.t('{0}: {1} was not read: {2}', `@file:${keyword}`, path, errorMessage(error)));
         continue;
       }
       const size = utf8Length(content.text);

@@ -105,7 +105,7 @@ export type ModelErrorKind = 'network' | 'rateLimit' | 'server' | 'timeout' | 'a
 
 /**
  * Every failure of a ModelClient is one of these, so the core can decide on retries without knowing the SDK.
- * `text` worded by the translator (`(l10n) => l10n.t('…')`) says it in the user's language too (userText);
+ * `text` worded by the translator (a function of `l10n` calling `l10n.t`) says it in the user's language too (userText);
  * `message` is its English, for logs and the model.
  */
 export class ModelError extends Error implements WordedForUser {

@@ -6,9 +6,9 @@
 export type Translate = (message: string, ...args: Array<string | number>) => string;
 
 /**
- * Held as `l10n` wherever core words something for the user, so a message reads `l10n.t('English {0}', value)`
- * as in the host, and test/support/l10nMessages finds it for the bundles. The message is a literal: the
- * English source text, `{0}`, `{1}`… for its arguments.
+ * Held as `l10n` wherever core words something for the user, so each message is an `l10n.t` call as in the host
+ * and test/support/l10nMessages finds it for the bundles. The message is a single-quoted literal: the English
+ * source text, with `{0}`, `{1}`… for its arguments.
  */
 export interface Translator {
   readonly t: Translate;

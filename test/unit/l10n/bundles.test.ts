@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { modelPresets } from '../../../src/core/modelSetup/presets';
 import { placeholdersOf } from '../../../src/protocol/l10nFormat';
 import { panelStrings } from '../../../src/protocol/panelStrings';
-import { englishMessages, readJson, repoRoot } from '../../support/l10nMessages';
+import { coreMessages, englishMessages, nonLiteralMessages, readJson, repoRoot } from '../../support/l10nMessages';
 
 /** The languages CodeAgent ships besides English (spec §20), as VS Code names them. */
 const languages = ['zh-cn', 'ja', 'ko', 'de', 'fr', 'es', 'pt-br'];
@@ -43,8 +43,13 @@ describe('localization (spec §20)', () => {
     assert.equal(manifest.l10n, './l10n');
   });
 
-  it('l10n/bundle.l10n.json holds exactly the English of the host\'s l10n.t calls and of the panel', () => {
+  it('l10n/bundle.l10n.json holds exactly the English of the host\'s and core\'s l10n.t calls and of the panel', () => {
     assert.deepEqual(Object.keys(readJson('l10n/bundle.l10n.json')).sort(), englishMessages());
+    assert.ok(coreMessages().length > 100, 'core words its notices, errors and reports through its Translator (src/core/ports/translator.ts)');
+  });
+
+  it('every l10n.t message is a literal the bundles can hold: no template, no variable, no concatenation', () => {
+    assert.deepEqual(nonLiteralMessages(), []);
   });
 
   for (const language of languages) {
