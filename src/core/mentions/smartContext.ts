@@ -115,6 +115,6 @@ function leftoverNote(leftovers: readonly string[], l10n: Translator): string {
   const list = more > 0 ? l10n.t('{0} and {1} more', named, more) : named;
   const limit = [maxContextFiles, maxContextTotalBytes / 1024, list] as const;
   return leftovers.length === 1
-    ? l10n.t('1 more matching file was not read (limit {0} files / {1} KB in total): {2}. Use the Read tool if they are relevant.', ...limit)
+    ? l10n.t('1 more matching file was not read (limit {0} files / {1} KB in total): {2}. Use the Read tool if it is relevant.', ...limit)
     : l10n.t('{3} more matching files were not read (limit {0} files / {1} KB in total): {2}. Use the Read tool if they are relevant.', ...limit, leftovers.length);
 }
