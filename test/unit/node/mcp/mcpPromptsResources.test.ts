@@ -88,7 +88,7 @@ describe('MCP prompts and resources (server-everything)', function () {
     };
     assert.match(await notice('/mcp.everything.args-prompt'), /no value was given for "city"\. Nothing was sent/);
     assert.match(await notice('/mcp.everything.nope'), /has no prompt "nope"/);
-    assert.match(await notice('/mcp.ghost.prompt'), /No MCP server prompt matches "\/mcp\.ghost\.prompt".*servers: everything/);
+    assert.match(await notice('/mcp.ghost.prompt'), /No MCP server prompt matches "\/mcp\.ghost\.prompt".*Servers: everything\./);
     assert.match(await notice('/mcp.everything.resource-prompt Video 1'), /\/mcp\.everything\.resource-prompt failed: .*Invalid resourceType/);
     assert.equal(model.requests.length, 0);
   });
