@@ -1,5 +1,6 @@
 // Spec §20: with VS Code's display language set to Simplified Chinese, CodeAgent speaks it: the panel, a tool
-// card, an approval, a command title in the palette and a setting's description. The model's side stays English.
+// card, an approval, a notice core words (through its Translator), a command title in the palette and a setting's
+// description. The model's side stays English.
 import * as assert from 'node:assert/strict';
 import { transcriptEntries } from './support/chatPanel';
 import { eventually } from './support/eventually';
@@ -12,6 +13,8 @@ const zh = {
   input: '向 CodeAgent 发送消息',
   placeholder: '向 CodeAgent 提问… (@ 引用文件，/ 使用命令)',
   send: '发送',
+  stop: '停止',
+  planUsage: '用法: /plan <request>',
   newChat: '新建聊天',
   runThisCommand: '运行此命令?',
   run: '运行',
@@ -25,7 +28,7 @@ const zh = {
 describe('the user\'s language (zh-cn)', function () {
   const suite = useCodeServerSuite({ locale: 'zh-cn' });
 
-  it('the panel, a tool card, an approval, a command and a setting\'s description appear in Simplified Chinese', async function () {
+  it('the panel, a tool card, an approval, a core notice, a command and a setting\'s description appear in Simplified Chinese', async function () {
     suite.model.enqueue(
       { text: 'Listing.\n<Bash>\n<command>ls</command>\n</Bash>', usage: USAGE },
       { text: 'Fine, I will not run it.', usage: USAGE },
@@ -59,6 +62,17 @@ describe('the user\'s language (zh-cn)', function () {
     // What the model reads stays English.
     await suite.model.waitForRequests(2, 20_000);
     assert.ok(lastMessage(chatPosts(suite.model)[1]!).content.startsWith('<tool_result tool="Bash" status="error">'));
+
+    // What core tells the user (a usage notice, worded in src/core) is Chinese too, and never reaches the model.
+    await eventually(async () => assert.equal(await chat.getByRole('button', { name: zh.stop, exact: true }).isVisible(), false), { timeoutMs: 20_000, message: 'the turn ended' });
+    await eventually(async () => {
+      if ((await input.inputValue()) !== '/plan') await input.fill('/plan');
+      assert.ok(await send.isEnabled(), 'Send is enabled');
+    }, { message: '/plan is typed and Send enabled' });
+    await send.click();
+    const notice = transcriptEntries(chat, 'assistant').last().locator('.entry-body');
+    await eventually(async () => assert.equal((await notice.textContent())?.trim(), zh.planUsage), { timeoutMs: 20_000, message: 'the usage notice is in Chinese' });
+    assert.equal(chatPosts(suite.model).length, 2, 'the notice was answered without the model');
 
     // A command title in the palette and a setting's description (package.nls.zh-cn.json).
     const page = session.page;

@@ -15,15 +15,18 @@ export type SlashCommand =
   | { kind: 'agentsContextAll' }
   | { kind: 'usageError'; command: '/plan' | '/agents'; message: string };
 
-/** The usage lines, in the user's words (spec §20); the syntax itself stays as typed. */
-const mentionUsage = (l10n: Translator) => l10n.t('Usage: {0}', '@name [--shared|--isolated] <prompt>');
-const planUsageOf = (l10n: Translator) => l10n.t('Usage: {0}', '/plan <request>');
+/**
+ * The usage lines, in the user's words (spec §20); the syntax itself stays as typed, as code: the panel shows a
+ * notice as Markdown, where a bare `<prompt>` would be taken for a tag.
+ */
+const mentionUsage = (l10n: Translator) => l10n.t('Usage: {0}', '`@name [--shared|--isolated] <prompt>`');
+const planUsageOf = (l10n: Translator) => l10n.t('Usage: {0}', '`/plan <request>`');
 const agentsUsageOf = (l10n: Translator) => [
   l10n.t('Usage:'),
-  '/agents list',
-  '/agents run <name> <prompt> [--context shared|isolated]',
-  '/agents context <name> [--mode shared|isolated]',
-  '/agents context --all',
+  '- `/agents list`',
+  '- `/agents run <name> <prompt> [--context shared|isolated]`',
+  '- `/agents context <name> [--mode shared|isolated]`',
+  '- `/agents context --all`',
 ].join('\n');
 export const agentMentionUsage = mentionUsage(english);
 export const planUsage = planUsageOf(english);

@@ -54,7 +54,7 @@ export async function routeMcpPrompt(text: string, context: McpPromptRouteContex
 }
 
 function noSuchPrompt(typed: string, servers: readonly string[], l10n: Translator): string {
-  const prompts = l10n.t('Prompts are called {0}.', '/mcp.<server>.<prompt>');
+  const prompts = l10n.t('Prompts are called {0}.', '`/mcp.<server>.<prompt>`');
   const known = servers.length ? l10n.t('Servers: {0}.', servers.join(', ')) : l10n.t('There are no MCP servers.');
   return `${l10n.t('No MCP server prompt matches "{0}".', typed)} ${prompts} ${known}`;
 }

@@ -28,7 +28,7 @@ function shownTexts(event: AgentEvent): Array<{ where: string; text: string }> {
 /** What the conversation itself brings: the agent's name, file and mode, the commands' syntax, the server's words. */
 const data = [
   'code-reviewer', 'Code Reviewer', 'Finds issues', '.codeagent/agents/code-reviewer.md', 'project', 'isolated',
-  '/agents list', '/agents run <name> <prompt> [--context shared|isolated]', '/agents context <name> [--mode shared|isolated]', '/agents context --all',
+  '`/agents list`', '`/agents run <name> <prompt> [--context shared|isolated]`', '`/agents context <name> [--mode shared|isolated]`', '`/agents context --all`',
 ];
 
 const reviewer: AgentDefinition = {
