@@ -100,16 +100,17 @@ describe('sandboxed commands', function () {
     assert.ok(result.includes('The sandbox blocked this command'), `the model hears it was the sandbox: ${result}`);
     assert.ok(result.includes(escape) && result.includes('.vscode/settings.json'), `the model hears which writes: ${result}`);
     assert.ok(result.includes('network refused'), `the model hears the network was refused: ${result}`);
+    assert.ok(result.includes(`read refused: ${home}/.ssh/id_rsa`), `the model hears the key was hidden: ${result}`);
     assert.ok(result.includes('sandbox: false'), `the model hears the way out: ${result}`);
     assert.ok(!result.includes(SECRET), 'the private key never reached the model');
   });
 
-  it('Run outside sandbox asks like any command, and sandbox: false asks even with every command auto-approved', async function () {
+  it('Run outside sandbox asks like any command, then runs it; sandbox: false asks even with every command auto-approved', async function () {
     suite.model.enqueue(
       { text: bash('echo inside') },
       { text: done('Ran it.') },
-      { text: bash('echo outside', '<sandbox>false</sandbox>\n') },
-      { text: done('Not run.') },
+      { text: bash('echo outside-$((20+22))', '<sandbox>false</sandbox>\n') },
+      { text: done('Ran it outside.') },
     );
     const { chat } = await openChat('outside', { 'codeagent.sandbox.enabled': true, 'codeagent.approval.autoApproveCommands': true });
     await sendChatMessage(chat, 'Say inside');
@@ -124,9 +125,12 @@ describe('sandboxed commands', function () {
     const approval = bashCards(chat).last().locator('[data-kind="approval"]');
     await approval.getByRole('button', { name: 'Run', exact: true }).waitFor({ timeout: 20_000 });
     assert.match((await approval.textContent()) ?? '', /Outside the sandbox/);
-    await approval.getByRole('button', { name: 'Reject' }).click();
+    assert.equal(chatPosts(suite.model).length, 3, 'nothing ran outside the sandbox before Run');
+    await approval.getByRole('button', { name: 'Run', exact: true }).click();
     await suite.model.waitForRequests(4, 30_000);
-    assert.ok(lastMessage(chatPosts(suite.model)[3]!).content.includes('rejected'), 'nothing ran outside the sandbox unasked');
+    await waitForIdle(chat, 30_000);
+    assert.ok(lastMessage(chatPosts(suite.model)[3]!).content.includes('outside-42'), 'it ran once the user said Run');
+    assert.equal(await bashCards(chat).last().locator('[data-kind="sandboxed"]').count(), 0, 'outside the sandbox');
   });
 
   it('a background command runs sandboxed, and its row says so', async function () {
