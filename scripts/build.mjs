@@ -1,6 +1,7 @@
 // Bundles the extension host (CommonJS, `vscode` external) and the webview (browser IIFE + CSS) with esbuild.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +25,22 @@ const host = {
   target: 'node20',
   format: 'cjs',
   external: ['vscode'],
+  // The sandbox runtime (ESM) finds its seccomp helpers next to its own file through import.meta.url: in this CommonJS
+  // bundle that is dist/extension.js, and copySeccompHelpers puts them at dist/vendor/seccomp/<arch>/.
+  define: { 'import.meta.url': '__codeagentModuleUrl' },
+  banner: { js: 'var __codeagentModuleUrl = require("url").pathToFileURL(__filename).href;' },
 };
+
+/** The sandbox runtime's prebuilt seccomp helpers (Linux x64 and arm64), beside the bundle that loads it. */
+function copySeccompHelpers() {
+  const from = path.join(root, 'node_modules', '@anthropic-ai', 'sandbox-runtime', 'vendor', 'seccomp');
+  for (const arch of ['x64', 'arm64']) {
+    const dir = path.join(root, 'dist', 'vendor', 'seccomp', arch);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(path.join(from, arch, 'apply-seccomp'), path.join(dir, 'apply-seccomp'));
+    fs.chmodSync(path.join(dir, 'apply-seccomp'), 0o755);
+  }
+}
 
 const webview = {
   ...common,
@@ -36,6 +52,7 @@ const webview = {
   loader: { ...common.loader, '.css': 'css', '.ttf': 'file' },
 };
 
+copySeccompHelpers();
 if (watch) {
   const contexts = await Promise.all([esbuild.context(host), esbuild.context(webview)]);
   await Promise.all(contexts.map((c) => c.watch()));

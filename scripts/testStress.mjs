@@ -2,6 +2,8 @@
 // worker per core keeps every core at 100 %, the proof of issue 31 that no unit test depends on an idle machine.
 // Prints each run's pass/fail counts and every failing test (full title, file, first line of the error), then
 // `test:stress: N runs, F failures`. Exit code: non-zero when any run had a failure.
+// `npm run test:stress -- --e2e [N]` (default 3): the e2e suite N times in a row beside the same hog, counting a test
+// that passed only on its retry as a failure of its first attempt (scripts/e2e.mjs packages once, then reuses the vsix).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,9 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const runs = Number.parseInt(process.argv[2] ?? process.env.CODEAGENT_STRESS_RUNS ?? '5', 10);
+const e2e = process.argv.includes('--e2e');
+const runsArg = process.argv.slice(2).find((arg) => arg !== '--e2e');
+const runs = Number.parseInt(runsArg ?? process.env.CODEAGENT_STRESS_RUNS ?? (e2e ? '3' : '5'), 10);
 if (!Number.isInteger(runs) || runs < 1) {
-  console.error(`test:stress: the number of runs must be a positive integer, not "${process.argv[2] ?? process.env.CODEAGENT_STRESS_RUNS}"`);
+  console.error(`test:stress: the number of runs must be a positive integer, not "${runsArg ?? process.env.CODEAGENT_STRESS_RUNS}"`);
   process.exit(2);
 }
 const cores = os.availableParallelism?.() ?? os.cpus().length;
@@ -32,7 +36,46 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 process.on('exit', stopAll);
 
 for (let i = 0; i < cores; i++) hogs.push(new Worker('for (;;) {}', { eval: true }));
-console.log(`test:stress: ${cores} busy-loop workers started; the unit suite ${runs} time(s)`);
+console.log(`test:stress: ${cores} busy-loop workers started; the ${e2e ? 'e2e' : 'unit'} suite ${runs} time(s)`);
+
+/** Runs node with `args`, its output echoed (e2e) or held; resolves to the exit code and the output. */
+function runNode(args, env, echo) {
+  const output = [];
+  return new Promise((resolve) => {
+    child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const keep = (chunk) => {
+      output.push(chunk);
+      if (echo) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      resolve({ code: 1, output: Buffer.concat(output).toString() });
+    });
+    child.on('exit', (exitCode, signal) => resolve({ code: exitCode ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() }));
+  });
+}
+
+if (e2e) {
+  let firstAttemptFailures = 0;
+  const summary = [];
+  for (let run = 1; run <= runs; run++) {
+    const started = Date.now();
+    const env = run === 1 ? process.env : { ...process.env, CODEAGENT_SKIP_PACKAGE: '1' };
+    const { code, output } = await runNode([path.join(root, 'scripts', 'e2e.mjs')], env, true);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const counts = /^e2e: (\d+) passed, (\d+) failed, (\d+) skipped(?:, (\d+) retried)?$/m.exec(output);
+    const retried = [...output.matchAll(/^e2e: retried once: (.+)$/gm)].map((match) => match[1]);
+    const failed = counts ? Number(counts[2]) : 1;
+    firstAttemptFailures += failed + retried.length;
+    summary.push(`run ${run}/${runs}: ${counts ? `${counts[1]} passed, ${counts[2]} failed, ${retried.length} passed only on the retry` : `no summary (exit ${code})`} in ${seconds} s`);
+    for (const title of retried) summary.push(`  ↻ ${title}`);
+  }
+  stopAll();
+  console.log(`\n${summary.join('\n')}\ntest:stress --e2e: ${runs} runs, ${firstAttemptFailures} first-attempt failures`);
+  process.exit(firstAttemptFailures > 0 ? 1 : 0);
+}
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codeagent-stress-'));
 const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');

@@ -51,6 +51,7 @@ import { watchCommandFiles } from './vscode/commandFiles';
 import { suggestAgents, suggestMcpResources } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
 import { startBackgroundProcesses } from './vscode/processesSetup';
+import { startSandbox } from './vscode/sandboxSetup';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
 import { restrictedModeNotice } from './core/trust/restrictedMode';
@@ -92,6 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(languageServices);
   const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
   const background = startBackgroundProcesses({ settings, workspaceRoot, log });
+  const sandbox = startSandbox({ settings, log, tell: (message) => setTimeout(() => controller?.showWarning(message), 0) });
   // Spec §15: review after edits — the agent's writes marked in the editors for Keep or Undo.
   const inlineReview = setUpInlineReview({ memento: context.workspaceState, settings, workspaceRoot, log });
   context.subscriptions.push(...inlineReview.disposables);
@@ -143,7 +145,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const toolProtocols = new ToolProtocolMemento(context.globalState);
   const createSession = (restored: Conversation | undefined, onChange: () => void) => {
     const root = workspaceRoot() ?? os.homedir();
-    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
+    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot), commands: { sandbox } });
     const ports = { ...nodePorts, fs: inlineReview.wrapFs(editorAwareFs(nodePorts.fs)) };
     return new AgentSession({
       model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current(), api: settings().model.api }),

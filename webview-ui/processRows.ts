@@ -5,7 +5,7 @@ import { t } from './l10n';
 
 /**
  * The background processes above the input (spec §14): one `data-kind="process"` row each with its
- * `data-status` (running | exited), the command, `Show output` (its terminal) and, while it runs,
+ * `data-status` (running | exited), the command, `sandboxed` when it runs in the sandbox (spec §18), `Show output` (its terminal) and, while it runs,
  * `Stop process <id>`. Hidden while there is none.
  */
 export class ProcessRows {
@@ -37,6 +37,14 @@ function processRow(process: ProcessView): HTMLElement {
   const state = document.createElement('span');
   state.className = 'process-state';
   state.textContent = process.status === 'running' ? t('process.running') : t('process.exited', process.exitCode ?? t('process.signal'));
+  if (process.sandboxed) {
+    const sandboxed = document.createElement('span');
+    sandboxed.className = 'process-sandboxed';
+    sandboxed.dataset.kind = 'sandboxed';
+    sandboxed.title = t('card.sandboxedTitle');
+    sandboxed.textContent = t('card.sandboxed');
+    state.append(' · ', sandboxed);
+  }
   const show = vscodeButton(t('process.showOutput'), () => post({ type: 'showProcessOutput', id: process.id }), { secondary: true });
   show.className = 'process-show';
   // The buttons wrap below the command in a narrow panel rather than pushing it out of sight.

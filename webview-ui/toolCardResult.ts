@@ -6,6 +6,7 @@ import { t } from './l10n';
 
 interface ResultDetail {
   exitCode?: number | null;
+  sandboxed?: boolean;
   timedOut?: boolean;
   outputTail?: string;
   path?: string;
@@ -43,7 +44,7 @@ export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined 
     return section;
   }
   if (tool === 'Bash' && 'exitCode' in detail) {
-    section.append(exitLine(detail), ...(detail.outputTail ? [outputBlock(detail.outputTail, t('card.outputTail'))] : []));
+    section.append(exitLine(detail, entry.id), ...(detail.outputTail ? [outputBlock(detail.outputTail, t('card.outputTail'))] : []));
     return section;
   }
   if (typeof detail.added === 'number' && detail.path && entry.turnId) {
@@ -113,11 +114,24 @@ function fileLink(path: string, line: number, label: string): HTMLElement {
   return link;
 }
 
-function exitLine(detail: ResultDetail): HTMLElement {
+function exitLine(detail: ResultDetail, entryId: string): HTMLElement {
   const line = document.createElement('div');
   line.className = `tool-exit ${detail.exitCode === 0 ? 'exit-ok' : 'exit-failed'}`;
   line.dataset.exitCode = String(detail.exitCode ?? '');
   line.textContent = detail.timedOut ? t('card.timedOut') : detail.exitCode === null || detail.exitCode === undefined ? t('card.killed') : t('card.exitCode', detail.exitCode);
+  if (detail.sandboxed) {
+    const badge = document.createElement('span');
+    badge.className = 'tool-sandboxed';
+    badge.dataset.kind = 'sandboxed';
+    badge.title = t('card.sandboxedTitle');
+    badge.textContent = t('card.sandboxed');
+    // Spec §18: leaving the sandbox is the user's call; the host asks the agent for it, and the run asks as any command.
+    const outside = document.createElement('button');
+    outside.className = 'link run-outside-sandbox';
+    outside.textContent = t('card.runOutsideSandbox');
+    outside.addEventListener('click', () => post({ type: 'runOutsideSandbox', entryId }));
+    line.append(' · ', badge, ' ', outside);
+  }
   return line;
 }
 

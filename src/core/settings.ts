@@ -62,6 +62,12 @@ export const Settings = z.object({
   }).prefault({}),
   /** Spec §17: hooks run at all (the user's settings only; a workspace may only turn them off). */
   hooks: z.object({ enabled: z.boolean().default(true) }).prefault({}),
+  /** Spec §18: commands run in an OS sandbox, unasked (the user's settings only; a workspace may only narrow the domains). */
+  sandbox: z.object({
+    enabled: z.boolean().default(false),
+    /** Hosts a sandboxed command may reach through the runtime's proxy (`*.example.com`, `host:port`); none by default. */
+    allowedDomains: z.array(z.string()).default([]),
+  }).prefault({}),
   /** Spec §12: the same shape as `.vscode/mcp.json`'s `servers`, validated where servers are started. */
   mcp: z.object({ servers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}) }).prefault({}),
   /** Spec §20: an OS notification when the window is not focused (local desktops only; the user's setting only). */

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../core/ports/commandRunner';
+import type { CommandSandbox } from '../core/ports/commandSandbox';
 import { HeadTailBuffer } from '../core/tools/headTailBuffer';
 import { killProcessTree } from './processTree';
 import { loginShellEnvironment } from './loginShellEnvironment';
@@ -20,6 +21,8 @@ export interface NodeCommandRunnerOptions {
   shell?: (command: string) => ShellInvocation;
   /** Spec §14: this long without output after a line with no newline means the command waits for input. */
   inputWaitMs?: number;
+  /** Spec §18: where the Bash tool may confine these commands. */
+  sandbox?: CommandSandbox;
 }
 
 /** Non-interactive defaults: no pager can block a command that has nobody to press q. */
@@ -29,12 +32,14 @@ export const defaultInputWaitMs = 10_000;
 
 /** CommandRunner on child_process: a shell per command, its own process group, capped output. */
 export class NodeCommandRunner implements CommandRunner {
-  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env'>> & { env: NodeJS.ProcessEnv | undefined };
+  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env' | 'sandbox'>> & { env: NodeJS.ProcessEnv | undefined };
+  readonly sandbox: CommandSandbox | undefined;
 
   constructor(
     private readonly workspaceRoot: string,
     options: NodeCommandRunnerOptions = {},
   ) {
+    this.sandbox = options.sandbox;
     this.options = {
       maxOutputChars: options.maxOutputChars ?? 50_000,
       killGraceMs: options.killGraceMs ?? 1000,

@@ -21,6 +21,7 @@ export const ProcessView = z.object({
   status: z.enum(['running', 'exited']),
   exitCode: z.nullable(z.number()),
   startedAt: z.number(),
+  sandboxed: z.optional(z.boolean()),
 });
 export type ProcessView = z.infer<typeof ProcessView>;
 
@@ -69,6 +70,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewChanges'), turnId: z.string() }),
   /** The `Retry` of a turn that failed before doing anything: its message runs again. */
   z.object({ type: z.literal('retry'), turnId: z.string().check(z.minLength(1)) }),
+  /** Spec §18: a sandboxed command's card asks for the same command outside the sandbox (it asks like any command). */
+  z.object({ type: z.literal('runOutsideSandbox'), entryId: z.string().check(z.minLength(1)) }),
   /** A user entry's `Restore checkpoint`. */
   z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */

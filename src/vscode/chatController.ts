@@ -15,6 +15,7 @@ import { InputPrefills } from './inputPrefills';
 import { ConversationTurns } from './conversationTurns';
 import { onboardingOrProblem, planModeOrOff, storedEntries } from './safeViewReads';
 import { l10n } from './hostL10n';
+import { outsideSandboxRequest } from './outsideSandboxRequest';
 
 export interface ChatControllerDeps {
   createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
@@ -107,6 +108,7 @@ export class ChatController {
       });
       case 'send': return void this.send(message.text, message.images);
       case 'retry': return void this.retry(message.turnId);
+      case 'runOutsideSandbox': return void ((text) => text !== undefined && this.send(text))(outsideSandboxRequest(this.projector.entries, message.entryId));
       case 'stop': return this.session.cancel();
       case 'removeQueued': return void this.session.queue.remove(message.id);
       case 'newChat': return void this.newChat();
@@ -204,9 +206,7 @@ export class ChatController {
   }
 
   /** After the last conversation reopened, which would otherwise replace the line. */
-  showWarningWhenReady(message: string): void {
-    void this.ready.then(() => this.showWarning(message));
-  }
+  showWarningWhenReady = (message: string): void => void this.ready.then(() => this.showWarning(message));
 
   refreshOnboarding(): void {
     this.emit({ type: 'onboarding', onboarding: onboardingOrProblem(this.deps.onboarding, this.deps.log) });
@@ -265,9 +265,9 @@ export class ChatController {
     this.projector = projector;
   }
 
-  private async leaveCurrent(): Promise<void> {
+  private leaveCurrent(): Promise<void> {
     this.session.cancel();
-    await this.saver.flush();
+    return this.saver.flush();
   }
 
   private scheduleSave(session: AgentSession, projector: TranscriptProjector): void {

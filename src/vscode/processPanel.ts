@@ -37,5 +37,5 @@ export class ProcessPanel extends PostingViewPart {
 }
 
 function processView(process: BackgroundProcessView): ProcessView {
-  return { id: process.id, command: process.command, status: process.status, exitCode: process.exitCode, startedAt: process.startedAt };
+  return { id: process.id, command: process.command, status: process.status, exitCode: process.exitCode, startedAt: process.startedAt, ...(process.sandboxed ? { sandboxed: true } : {}) };
 }

@@ -15,6 +15,7 @@ const keys: Record<string, string[]> = {
   mcp: ['servers'],
   hooks: ['enabled'],
   notifications: ['whenUnfocused'],
+  sandbox: ['enabled', 'allowedDomains'],
 };
 
 /**

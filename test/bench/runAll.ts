@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   language: async () => (await import('./languageBench')).runLanguageBench(),
   images: async () => (await import('./imageBench')).runImageBench(),
   inlineReview: async () => (await import('./inlineReviewBench')).runInlineReviewBench(),
+  sandbox: async () => (await import('./sandboxBench')).runSandboxBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {

@@ -18,7 +18,7 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 /** Spec §11, by name and default (undefined: the spec gives none), including the settings added with §7–§12
- * and issue 13 (cached input pricing), and spec §16 (model.supportsImages). */
+ * and issue 13 (cached input pricing), spec §16 (model.supportsImages) and §18 (sandbox.*). */
 const specSettings: Record<string, unknown> = {
   'model.baseUrl': undefined, 'model.name': undefined, 'model.contextWindow': 200000, 'model.maxOutputTokens': undefined,
   'model.toolProtocol': 'auto', 'model.api': 'auto', 'model.reasoningEffort': 'default', 'model.inputPricePerMTok': undefined, 'model.outputPricePerMTok': undefined,
@@ -35,6 +35,7 @@ const specSettings: Record<string, unknown> = {
   'approval.editReview': 'before',
   'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
   'notifications.whenUnfocused': true,
+  'sandbox.enabled': false, 'sandbox.allowedDomains': [],
 };
 
 describe('package.json manifest', () => {

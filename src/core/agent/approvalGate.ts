@@ -17,6 +17,7 @@ export interface Approver {
 export function alwaysAskReason(request: ApprovalRequest): string | undefined {
   if (request.kind === 'edit') return request.reason ?? protectedConfigReason(request.path);
   if (request.kind === 'edits') return request.reason ?? request.files.map((file) => protectedConfigReason(file.path)).find((reason) => reason !== undefined);
+  if (request.kind === 'command') return request.outsideSandbox;
   return request.kind === 'read' ? request.reason : undefined;
 }
 
@@ -24,6 +25,9 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
   if (request.kind === 'edit' || request.kind === 'edits') return alwaysAskReason(request) === undefined && !editsAskFirst(approval);
   if (request.kind === 'read') return request.reason === undefined && approval.autoApproveReadOnly;
   if (request.kind === 'mcp') return (request.readOnly && approval.autoApproveReadOnly) || mcpToolAutoApproved(approval.autoApproveMcpTools, request.server, request.serverTool);
+  // Spec §18: leaving the sandbox is always the user's call; staying inside it needs no question.
+  if (request.outsideSandbox !== undefined) return false;
+  if (request.sandboxed) return true;
   if (approval.autoApproveCommands) return true;
   const command = request.command.trim();
   // A prefix only counts at a word boundary, and chained commands never ride on an allowed prefix.
@@ -43,11 +47,19 @@ export function editsAskFirst(approval: Settings['approval']): boolean {
 }
 
 export function describeApproval(request: ApprovalRequest): string {
-  if (request.kind === 'command') return request.background ? `$ ${request.command}\n\nIn the background: it keeps running after this call, until it exits or is stopped.` : `$ ${request.command}`;
+  if (request.kind === 'command') return commandDetail(request);
   if (request.kind === 'read') return request.reason ? `${request.summary}\n\nAsking because this ${request.reason}.` : request.summary;
   if (request.kind === 'mcp') return `MCP server: ${request.server}\nTool: ${request.serverTool}\nArguments: ${JSON.stringify(request.arguments, null, 2)}`;
   if (request.kind === 'edits') return [request.title, ...request.files.map((file) => filePatch(file.path, file.before, file.after))].join('\n');
   return filePatch(request.path, request.before, request.after);
+}
+
+function commandDetail(request: Extract<ApprovalRequest, { kind: 'command' }>): string {
+  const lines = [`$ ${request.command}`];
+  if (request.background) lines.push('In the background: it keeps running after this call, until it exits or is stopped.');
+  if (request.outsideSandbox !== undefined) lines.push(`Outside the sandbox: ${request.outsideSandbox}.`);
+  else if (request.sandboxUnavailable !== undefined) lines.push(`Not sandboxed: ${request.sandboxUnavailable}.`);
+  return lines.join('\n\n');
 }
 
 function filePatch(path: string, before: string | undefined, after: string): string {

@@ -3,6 +3,8 @@ export interface ToolResultDetail {
   exitCode?: number | null;
   timedOut?: boolean;
   durationMs?: number;
+  /** Spec §18: the command ran inside the OS sandbox; the card says `sandboxed`. */
+  sandboxed?: boolean;
   /** The last lines of a command's output (stdout, then stderr). */
   outputTail?: string;
   /** The file an edit changed and its added/removed line counts. */

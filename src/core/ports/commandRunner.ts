@@ -1,4 +1,5 @@
 /** Runs shell commands for the Bash tool. Implemented with child_process in src/node/nodeCommandRunner.ts. */
+import type { CommandSandbox } from './commandSandbox';
 
 export interface CommandRunOptions {
   /** Workspace-relative working directory ('.' for the root). */
@@ -29,5 +30,7 @@ export interface CommandResult {
 }
 
 export interface CommandRunner {
+  /** Spec §18: where the commands of this runner may be confined; absent where there is none. */
+  readonly sandbox?: CommandSandbox;
   run(command: string, options: CommandRunOptions): Promise<CommandResult>;
 }

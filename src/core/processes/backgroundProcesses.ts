@@ -1,3 +1,4 @@
+import type { SandboxedCommand } from '../ports/commandSandbox';
 import type { Clock } from '../ports/clock';
 import type { LaunchedProcess, ProcessLauncher } from '../ports/processLauncher';
 import { OutputRing, type RingSlice } from './outputRing';
@@ -10,6 +11,8 @@ export interface BackgroundProcessView {
   /** Set once exited; null when a signal ended it. */
   exitCode: number | null;
   startedAt: number;
+  /** Spec §18: it runs inside the OS sandbox. */
+  sandboxed?: boolean;
 }
 
 export interface BackgroundProcessesOptions {
@@ -55,9 +58,10 @@ export class BackgroundProcesses {
   constructor(private readonly options: BackgroundProcessesOptions) {}
 
   /** Starts `command`; throws with a message for the model when the limit is reached or it cannot start. */
-  async start(command: string, cwd: string, owner?: string): Promise<BackgroundProcessView> {
+  async start(command: string, cwd: string, owner?: string, sandboxed?: SandboxedCommand): Promise<BackgroundProcessView> {
     const limit = this.options.maxRunning();
     if (this.running().length >= limit) {
+      sandboxed?.release();
       const ids = this.running().map((p) => p.id).join(', ');
       throw new Error(`At most ${limit} background processes may run at once (codeagent.tools.maxBackgroundProcesses); stop one with KillBash first (running: ${ids}).`);
     }
@@ -66,7 +70,7 @@ export class BackgroundProcesses {
     let markExited = () => {};
     const exited = new Promise<void>((resolve) => (markExited = resolve));
     const entry: Entry = {
-      view: { id, command, status: 'running', exitCode: null, startedAt: this.options.clock.now() },
+      view: { id, command, status: 'running', exitCode: null, startedAt: this.options.clock.now(), ...(sandboxed ? { sandboxed: true } : {}) },
       process: undefined,
       ring: new OutputRing(this.options.ringChars ?? defaultRingChars),
       readPosition: 0,
@@ -77,7 +81,8 @@ export class BackgroundProcesses {
     };
     this.entries.set(id, entry);
     try {
-      entry.process = await this.options.launcher.launch(command, {
+      // Spec §18: the sandboxed line runs; the command is what the panel and the model see.
+      entry.process = await this.options.launcher.launch(sandboxed?.line ?? command, {
         cwd,
         onOutput: (chunk) => {
           entry.ring.append(chunk);
@@ -85,12 +90,14 @@ export class BackgroundProcesses {
         },
         onExit: (code) => {
           if (entry.view.status === 'exited') return;
+          sandboxed?.release();
           entry.view = { ...entry.view, status: 'exited', exitCode: code };
           entry.markExited();
           this.changed();
         },
       });
     } catch (error) {
+      sandboxed?.release();
       this.entries.delete(id);
       throw error;
     }

@@ -13,8 +13,12 @@ export type ApprovalRequest =
     }
   /** One change of several files (Rename, spec §13), approved once for all of them. */
   | { kind: 'edits'; tool: string; title: string; files: EditedFile[]; reason?: string }
-  /** `background`: Bash with run_in_background (spec §14), which keeps running after the call; the card says so. */
-  | { kind: 'command'; command: string; cwd: string; background?: true }
+  /**
+   * `background`: Bash with run_in_background (spec §14), which keeps running after the call; the card says so.
+   * Spec §18: `sandboxed` runs inside the OS sandbox, unasked; `outsideSandbox` says why it runs outside it and is
+   * always asked; `sandboxUnavailable` says why no sandbox could be used (asked as any command).
+   */
+  | { kind: 'command'; command: string; cwd: string; background?: true; sandboxed?: true; outsideSandbox?: string; sandboxUnavailable?: string }
   /** An MCP server's tool (spec §12): approved like a command unless it is read-only or listed in approval.autoApproveMcpTools. */
   | { kind: 'mcp'; tool: string; server: string; serverTool: string; arguments: Record<string, unknown>; readOnly: boolean }
   /**

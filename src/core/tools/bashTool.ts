@@ -6,6 +6,9 @@ import { clip } from './textLines';
 import { ToolFailure, throwIfCancelled } from './toolResults';
 import type { ToolDefinition, ToolResult } from './toolTypes';
 import { countOf } from '../plural';
+import type { SandboxedCommand } from '../ports/commandSandbox';
+import { placeCommand } from './commandPlacement';
+import { sandboxNote } from './sandboxReport';
 
 export const defaultTimeoutSeconds = 120;
 export const maxTimeoutSeconds = 600;
@@ -16,6 +19,7 @@ const schema = z.object({
   command: z.string().min(1).describe('Shell command, run in the workspace root'),
   timeout: z.number().positive().max(maxTimeoutSeconds).optional().describe(`Seconds before the command is killed (default ${defaultTimeoutSeconds}, max ${maxTimeoutSeconds})`),
   run_in_background: z.boolean().optional().describe('Return at once; the command keeps running'),
+  sandbox: z.boolean().optional().describe('false: ask the user to run it outside the sandbox'),
 });
 export type BashParams = z.infer<typeof schema>;
 
@@ -23,13 +27,17 @@ export interface BashData extends CommandResult {
   command: string;
   /** The user changed the command before approving it. */
   userEdited: boolean;
+  /** Spec §18: it ran inside the OS sandbox, unasked. */
+  sandboxed?: boolean;
+  /** What the sandbox reported blocking. */
+  blocked?: string[];
 }
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function observation(data: BashData, timeoutSeconds: number): string {
+function observation(data: BashData, timeoutSeconds: number, note?: string): string {
   const parts = [`$ ${data.command}`];
   if (data.userEdited) parts.push('(The user edited the command before approving it; this is what ran.)');
   if (data.waitingForInput !== undefined) parts.push(`Stopped: the command seemed to wait for input (no output for ${seconds(data.inputWaitMs ?? 0)} after a line without a newline: ${JSON.stringify(data.waitingForInput)}). Nothing can be typed in: use a non-interactive flag (--yes), pipe the answer in (\`yes | …\`), or run it in the background.`);
@@ -39,6 +47,7 @@ function observation(data: BashData, timeoutSeconds: number): string {
   parts.push(data.stdout.trim() === '' ? 'stdout: (empty)' : `stdout:\n${data.stdout.replace(/\s+$/, '')}`);
   if (data.stderr.trim() !== '') parts.push(`stderr:\n${data.stderr.replace(/\s+$/, '')}`);
   if (data.truncated) parts.push('(Output was longer than the cap; the middle was omitted.)');
+  if (note) parts.push(note);
   return parts.join('\n');
 }
 
@@ -52,7 +61,7 @@ function outcome(data: BashData, timeoutSeconds: number): ToolResult['error'] {
 
 /** How Bash runs a command with run_in_background (spec §14; src/core/processes/backgroundBash.ts). */
 export interface BackgroundBash {
-  start(command: string, userEdited: boolean, owner: string | undefined): Promise<ToolResult>;
+  start(command: string, userEdited: boolean, owner: string | undefined, sandboxed?: SandboxedCommand): Promise<ToolResult>;
   /** The history record of a background start; undefined when `result` is not one. */
   compress(result: ToolResult): string | undefined;
 }
@@ -64,34 +73,37 @@ export function createBashTool(background?: BackgroundBash): ToolDefinition<Bash
     kind: 'command',
     schema,
     doc: bashDoc,
-    paramNames: ['command', 'timeout', 'run_in_background'],
+    paramNames: ['command', 'timeout', 'run_in_background', 'sandbox'],
 
     async run(params, ctx) {
       throwIfCancelled(ctx.signal);
-      const decision = await ctx.approve({ kind: 'command', command: params.command, cwd: ctx.fs.root, ...(params.run_in_background ? { background: true as const } : {}) });
-      if (decision.decision === 'rejected') {
-        const feedback = decision.feedback?.trim();
-        throw new ToolFailure('rejected', `The user rejected the command; it was not run.${feedback ? ` User feedback: ${feedback}` : ''}`, {
-          command: params.command,
-          feedback: feedback || undefined,
-        });
-      }
-      const command = decision.finalContent?.trim() || params.command;
+      const placed = await placeCommand(params.command, { sandbox: params.sandbox, background: params.run_in_background }, ctx);
+      const { command, sandboxed } = placed;
       if (params.run_in_background) {
-        if (!background) throw new ToolFailure('unavailable', 'Background processes are not available here; run the command without run_in_background.');
-        return background.start(command, command !== params.command, ctx.conversationId);
+        if (!background) {
+          sandboxed?.release();
+          throw new ToolFailure('unavailable', 'Background processes are not available here; run the command without run_in_background.');
+        }
+        return background.start(command, placed.userEdited, ctx.conversationId, sandboxed);
       }
       const timeoutSeconds = params.timeout ?? defaultTimeoutSeconds;
       const onOutput = ctx.onOutput;
-      const run = await ctx.commands.run(command, {
-        cwd: '.',
-        timeoutMs: timeoutSeconds * 1000,
-        signal: ctx.signal,
-        onOutput: onOutput ? (chunk) => onOutput(chunk) : undefined,
-      });
-      const data: BashData = { command, userEdited: command !== params.command, ...run };
+      let run;
+      try {
+        run = await ctx.commands.run(sandboxed?.line ?? command, {
+          cwd: '.',
+          timeoutMs: timeoutSeconds * 1000,
+          signal: ctx.signal,
+          onOutput: onOutput ? (chunk) => onOutput(chunk) : undefined,
+        });
+      } finally {
+        sandboxed?.release();
+      }
+      const blocked = sandboxed?.blocked() ?? [];
+      const data: BashData = { command, userEdited: placed.userEdited, ...run, ...(sandboxed ? { sandboxed: true, blocked } : {}) };
       const error = outcome(data, timeoutSeconds);
-      return { status: error ? 'error' : 'success', data, ...(error ? { error } : {}), text: observation(data, timeoutSeconds) };
+      const note = sandboxed ? sandboxNote(blocked, run.stderr, error !== undefined, placed.policy) : undefined;
+      return { status: error ? 'error' : 'success', data, ...(error ? { error } : {}), text: observation(data, timeoutSeconds, note) };
     },
 
     compress(_params, result) {
@@ -104,6 +116,8 @@ export function createBashTool(background?: BackgroundBash): ToolDefinition<Bash
         summary: `${data.waitingForInput !== undefined ? 'stopped waiting for input' : data.timedOut ? 'timed out' : data.cancelled ? 'cancelled' : `exit code ${data.exitCode}`} after ${seconds(data.durationMs ?? 0)}; stdout ${countOf(stdoutLines, 'line')}${data.truncated ? ' (truncated)' : ''}`,
       };
       if (data.userEdited) compressed.command = data.command;
+      if (data.sandboxed) compressed.sandboxed = true;
+      if (data.blocked?.length) compressed.blocked = data.blocked;
       if (stdoutLines > 0) compressed.stdoutTail = tailLines(data.stdout.split('\n').map((l) => clip(l, 200)).join('\n'), historyStdoutLines);
       if (data.stderr.trim() !== '') compressed.stderrTail = tailLines(data.stderr, historyStderrLines);
       return historyRecord(result, compressed);

@@ -27,6 +27,9 @@ const rules: Record<string, Tighten> = {
   'approval.editReview': onlyStricter(['after', 'before']),
   'hooks.enabled': onlyOff,
   'mcp.servers': userOnly,
+  // On, commands run unasked: a repository must not decide that for the user, nor off (it changes what asks).
+  'sandbox.enabled': userOnly,
+  'sandbox.allowedDomains': onlyFewer,
 };
 
 function ruleFor(key: string): Tighten | undefined {

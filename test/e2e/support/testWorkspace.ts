@@ -1,5 +1,5 @@
 // A throwaway copy of the fixture workspace with per-scenario `.vscode/settings.json`. The settings a
-// workspace cannot set on its own (spec §11: the endpoint, approval.*, mcp.servers, hooks.enabled) are also
+// workspace cannot set on its own (spec §11: the endpoint, approval.*, sandbox.*, mcp.servers, hooks.enabled) are also
 // written to the code-server instance's user settings, so a scenario's settings keep meaning "the user chose this".
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -41,7 +41,7 @@ export function createWorkspace(options: WorkspaceOptions = {}, userSettingsFile
 
 /** Settings that grant power or route the API key: only the user's own value counts (spec §11). */
 export function isUserOnlySetting(key: string): boolean {
-  return key.startsWith('codeagent.approval.') || key === 'codeagent.mcp.servers' || key === 'codeagent.hooks.enabled' || (key.startsWith('codeagent.') && key.endsWith('.baseUrl'));
+  return key.startsWith('codeagent.approval.') || key.startsWith('codeagent.sandbox.') || key === 'codeagent.mcp.servers' || key === 'codeagent.hooks.enabled' || (key.startsWith('codeagent.') && key.endsWith('.baseUrl'));
 }
 
 const mirrored = new Map<string, string[]>();

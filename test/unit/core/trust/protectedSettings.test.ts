@@ -54,6 +54,15 @@ describe('protected settings: the user decides, a workspace may only tighten', (
     assert.equal(protectedSettingValue('approval.autoApproveCommands', { defaultValue: false, workspaceValue: true }, false), false);
   });
 
+  it('sandbox (spec §18): a workspace can neither turn it on or off nor widen the allowed domains', () => {
+    assert.equal(protectedSettingValue('sandbox.enabled', { defaultValue: false, workspaceValue: true }, trusted), false);
+    assert.equal(protectedSettingValue('sandbox.enabled', { defaultValue: false, workspaceFolderValue: true }, trusted), false);
+    assert.equal(protectedSettingValue('sandbox.enabled', { defaultValue: false, globalValue: true, workspaceValue: false }, trusted), true);
+    assert.deepEqual(protectedSettingValue('sandbox.allowedDomains', { defaultValue: [], workspaceValue: ['evil.example'] }, trusted), []);
+    assert.deepEqual(protectedSettingValue('sandbox.allowedDomains', { defaultValue: [], globalValue: ['github.com', 'npmjs.org'], workspaceValue: ['npmjs.org', 'evil.example'] }, trusted), ['npmjs.org']);
+    assert.deepEqual(protectedSettingValue('sandbox.allowedDomains', { defaultValue: [], globalValue: ['github.com'], workspaceValue: ['evil.example'] }, false), ['github.com']);
+  });
+
   it('every approval setting is protected, other settings are not', () => {
     assert.ok(isProtectedSetting('approval.someFutureSwitch'));
     assert.equal(protectedSettingValue('approval.someFutureSwitch', { defaultValue: false, workspaceValue: true }, trusted), false);

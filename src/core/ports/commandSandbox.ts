@@ -1,0 +1,26 @@
+/**
+ * Spec §18: the OS sandbox the agent's commands run in when `sandbox.enabled` is on. Implemented with
+ * @anthropic-ai/sandbox-runtime in src/node/sandbox/runtimeSandbox.ts.
+ */
+
+export type SandboxStatus =
+  | { state: 'off' }
+  /** `policy`: what a sandboxed command may do, in words the model can act on. */
+  | { state: 'ready'; policy: string }
+  /** `hint`: how the user can make it available (an install command). */
+  | { state: 'unavailable'; reason: string; hint?: string };
+
+export interface SandboxedCommand {
+  /** A command line that runs the command inside the sandbox, for the same shell as any other command. */
+  line: string;
+  /** What the sandbox reported blocking for this command so far, one line each (a path or a host). */
+  blocked(): string[];
+  /** Once the command has exited: what the sandbox held for it is freed. */
+  release(): void;
+}
+
+export interface CommandSandbox {
+  status(): Promise<SandboxStatus>;
+  /** Rejects when the sandbox cannot be set up for this command: it must then ask, never run bare. */
+  wrap(command: string, id: string): Promise<SandboxedCommand>;
+}

@@ -1,0 +1,51 @@
+import type { SandboxedCommand } from '../ports/commandSandbox';
+import { errorMessage } from '../errorMessage';
+import type { ApprovalRequest } from './approval';
+import { ToolFailure } from './toolResults';
+import type { ToolContext } from './toolTypes';
+
+/** Where an approved command runs (spec §18): inside the sandbox, or outside it once the user said so. */
+export interface CommandPlacement {
+  command: string;
+  userEdited: boolean;
+  sandboxed?: SandboxedCommand;
+  /** The sandbox's rules in words for the model, when the command runs inside it. */
+  policy?: string;
+}
+
+type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
+
+/**
+ * Asks what must be asked and wraps what may run sandboxed. A sandboxed command runs unasked; `sandbox: false`
+ * always asks; a sandbox that cannot start for this command makes it ask: nothing runs bare without the user.
+ */
+export async function placeCommand(asked: string, options: { sandbox?: boolean; background?: boolean }, ctx: ToolContext): Promise<CommandPlacement> {
+  const sandbox = ctx.commands.sandbox;
+  const status = options.sandbox === false || !sandbox ? undefined : await sandbox.status();
+  const base: CommandRequest = { kind: 'command', command: asked, cwd: ctx.fs.root, ...(options.background ? { background: true as const } : {}) };
+  const request: CommandRequest = options.sandbox === false
+    ? { ...base, outsideSandbox: 'the model asked to run it outside the sandbox' }
+    : status?.state === 'ready'
+      ? { ...base, sandboxed: true }
+      : status?.state === 'unavailable' ? { ...base, sandboxUnavailable: `no sandbox is available (${status.reason})` } : base;
+  let command = await approvedCommand(request, ctx);
+  if (!request.sandboxed || !sandbox || status?.state !== 'ready') return { command, userEdited: command !== asked };
+  try {
+    return { command, userEdited: command !== asked, sandboxed: await sandbox.wrap(command, ctx.callId ?? command), policy: status.policy };
+  } catch (error) {
+    command = await approvedCommand({ ...base, command, outsideSandbox: `the sandbox could not start for it (${errorMessage(error)})` }, ctx);
+    return { command, userEdited: command !== asked };
+  }
+}
+
+async function approvedCommand(request: CommandRequest, ctx: ToolContext): Promise<string> {
+  const decision = await ctx.approve(request);
+  if (decision.decision === 'rejected') {
+    const feedback = decision.feedback?.trim();
+    throw new ToolFailure('rejected', `The user rejected the command; it was not run.${feedback ? ` User feedback: ${feedback}` : ''}`, {
+      command: request.command,
+      feedback: feedback || undefined,
+    });
+  }
+  return decision.finalContent?.trim() || request.command;
+}

@@ -1,0 +1,138 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
+import type { CommandSandbox, SandboxedCommand, SandboxStatus } from '../../core/ports/commandSandbox';
+import { describePolicy, sandboxPolicy, type SandboxPolicy } from '../../core/tools/sandboxPolicy';
+import { errorMessage } from '../../core/errorMessage';
+import { nestedRepositories } from './nestedRepositories';
+import { probeSandbox, type SandboxProbe } from './sandboxProbe';
+
+type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
+
+export interface RuntimeSandboxOptions {
+  /** `codeagent.sandbox.*`, read at each command. */
+  settings: () => { enabled: boolean; allowedDomains: readonly string[] };
+  /** The workspace folders a command may write to. */
+  roots: () => readonly string[];
+  home?: string;
+  tempDir?: string;
+  probe?: () => Promise<SandboxProbe>;
+  /** Once per reason: the host tells the user why commands are not sandboxed, with the install hint. */
+  onUnavailable?: (reason: string, hint: string | undefined) => void;
+}
+
+/** Names that carry CodeAgent's own key or a model provider's: a sandboxed command never sees them. */
+const keyNames = /^(CODEAGENT_|OPENAI_API_KEY$|OPENAI_KEY$|ANTHROPIC_API_KEY$|AZURE_OPENAI_API_KEY$)/i;
+/** Unset whether or not this process has them: the login shell's environment may. */
+const knownKeyNames = ['CODEAGENT_API_KEY', 'OPENAI_API_KEY', 'OPENAI_KEY', 'ANTHROPIC_API_KEY', 'AZURE_OPENAI_API_KEY'];
+
+let runtime: Promise<Runtime> | undefined;
+let started: Promise<void> | undefined;
+let appliedConfig = '';
+let invocations = 0;
+
+function runtimeConfig(policy: SandboxPolicy): SandboxRuntimeConfig {
+  const names = new Set([...knownKeyNames, ...Object.keys(process.env).filter((name) => keyNames.test(name))]);
+  const secretEnv = [...names].map((name) => ({ name, mode: 'deny' as const }));
+  return {
+    network: { allowedDomains: policy.allowedDomains, deniedDomains: [] },
+    filesystem: { denyRead: policy.denyRead, allowWrite: policy.allowWrite, denyWrite: policy.denyWrite },
+    credentials: { envVars: secretEnv },
+  } as SandboxRuntimeConfig;
+}
+
+/**
+ * CommandSandbox on @anthropic-ai/sandbox-runtime (bubblewrap + socat on Linux, Seatbelt on macOS). The runtime is
+ * one per process: started once, its config replaced when the workspace folders or the allowed domains change.
+ */
+export class RuntimeSandbox implements CommandSandbox {
+  private probed: Promise<SandboxProbe> | undefined;
+  private readonly told = new Set<string>();
+
+  constructor(private readonly options: RuntimeSandboxOptions) {}
+
+  async status(): Promise<SandboxStatus> {
+    if (!this.options.settings().enabled) return { state: 'off' };
+    const problem = await this.problem();
+    if (problem) {
+      if (!this.told.has(problem.reason)) {
+        this.told.add(problem.reason);
+        this.options.onUnavailable?.(problem.reason, problem.hint);
+      }
+      return { state: 'unavailable', ...problem };
+    }
+    return { state: 'ready', policy: describePolicy(this.policy()) };
+  }
+
+  async wrap(command: string, id: string): Promise<SandboxedCommand> {
+    const { SandboxManager } = await this.runtime();
+    const key = `codeagent-${++invocations}-${id}`.slice(0, 100);
+    const line = await SandboxManager.wrapWithSandbox(command, undefined, undefined, undefined, { commandId: key, commandText: command });
+    let released = false;
+    return {
+      line,
+      blocked: () => SandboxManager.getSandboxViolationStore().getViolationsForCommand(key).map((violation) => violation.line),
+      release: () => {
+        if (released) return;
+        released = true;
+        SandboxManager.cleanupAfterCommand();
+      },
+    };
+  }
+
+  private async problem(): Promise<{ reason: string; hint?: string } | undefined> {
+    const roots = this.roots();
+    if (roots.length === 0) return { reason: 'no workspace folder is open, and the home folder is not sandboxed as one' };
+    this.probed ??= (this.options.probe ?? (() => probeSandbox()))();
+    const probe = await this.probed;
+    if (!probe.available) return { reason: probe.reason, hint: probe.hint };
+    try {
+      await this.runtime();
+      return undefined;
+    } catch (error) {
+      return { reason: `the sandbox runtime could not start (${errorMessage(error)})` };
+    }
+  }
+
+  /** Started once per process; the config applied before each use, so settings and folders count at once. */
+  private async runtime(): Promise<Runtime> {
+    runtime ??= import('@anthropic-ai/sandbox-runtime');
+    const loaded = await runtime;
+    const config = runtimeConfig(this.policy());
+    const text = JSON.stringify(config);
+    if (!started) {
+      appliedConfig = text;
+      started = loaded.SandboxManager.initialize(config, undefined, true);
+      started.catch(() => (started = undefined));
+    }
+    await started;
+    if (text !== appliedConfig) {
+      loaded.SandboxManager.updateConfig(config);
+      appliedConfig = text;
+    }
+    return loaded;
+  }
+
+  private roots(): string[] {
+    const home = path.resolve(this.options.home ?? os.homedir());
+    return this.options.roots().map((root) => path.resolve(root)).filter((root) => root !== home && root !== path.parse(root).root);
+  }
+
+  private policy(): SandboxPolicy {
+    return sandboxPolicy({
+      roots: this.roots(),
+      home: this.options.home ?? os.homedir(),
+      tempDir: this.options.tempDir ?? os.tmpdir(),
+      allowedDomains: this.options.settings().allowedDomains,
+      nestedRepositories: (root) => nestedRepositories(root),
+      gitIsFile: (root) => {
+        try {
+          return fs.statSync(path.join(root, '.git')).isFile();
+        } catch {
+          return false;
+        }
+      },
+    });
+  }
+}
