@@ -1,10 +1,7 @@
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { AgentSession } from './core/session/agentSession';
 import { PendingApprovals } from './core/agent/pendingDecisions';
 import { editsAskFirst } from './core/agent/approvalGate';
-import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
 import { skillTool } from './core/skills/skillTool';
@@ -12,14 +9,11 @@ import type { AnyToolDefinition } from './core/tools/toolTypes';
 import { watchSkillFiles } from './vscode/skillFiles';
 import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
 import { ToolProtocolMemento } from './node/toolProtocolMemento';
-import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
 import { createModelClient } from './node/createModelClient';
 import { OpenAiModelCatalog } from './node/openAiModelCatalog';
-import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
-import { sessionEnvironment } from './node/sessionEnvironment';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatController, type ChatControllerDeps } from './vscode/chatController';
 import { ConversationViews } from './vscode/conversationViews';
@@ -34,7 +28,7 @@ import { ModelSetupController } from './vscode/modelSetupController';
 import { modelSettingWriter, promptForBaseUrl } from './vscode/modelSettingsWriter';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
-import { editorAwareFs } from './vscode/editorAwareFs';
+import { sessionFactory } from './vscode/sessionFactory';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
 import { DiffEditorApprover } from './vscode/review/diffEditorApprover';
 import { LiveProposals } from './vscode/review/liveProposals';
@@ -126,7 +120,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   context.subscriptions.push(...skillFiles.disposables);
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
-  const tools = () => createFullToolRegistry([skill, ...mcp.tools()], { language, processes: background.processes });
   const hooks = watchWorkspaceHooks({
     workspaceRoot: workspaceRoot(), settings, trust, output,
     secrets: () => [apiKeys.current() ?? ''],
@@ -141,32 +134,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
   const toolProtocols = new ToolProtocolMemento(context.globalState);
-  const createSession = (restored: Conversation | undefined, onChange: () => void) => {
-    const root = workspaceRoot() ?? os.homedir();
-    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
-    const ports = { ...nodePorts, fs: inlineReview.wrapFs(editorAwareFs(nodePorts.fs)) };
-    return new AgentSession({
+  const createSession = sessionFactory({
+    shared: {
       model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current(), api: settings().model.api }),
-      clock: systemClock,
-      settings,
-      tools,
-      ...ports,
-      approver: reviews,
-      agents: agentFiles.catalog,
-      skills: skillFiles.catalog,
-      hooks: hooks.dispatcher,
-      slashCommands: commandFiles.catalog,
-      userInput: commandFiles.userInput,
-      mcp: mcp.connections,
-      newId,
-      onChange,
+      settings, agents: agentFiles.catalog, skills: skillFiles.catalog, hooks: hooks.dispatcher,
+      slashCommands: commandFiles.catalog, userInput: commandFiles.userInput, mcp: mcp.connections, newId, toolProtocols,
       onProblem: (problem) => output.warn(problem),
-      environment: () => sessionEnvironment(root),
       inputReminder: (conversationId) => [background.reminder(conversationId), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
       requestReminder: () => inlineReview.takeReminder(),
-      toolProtocols,
-    }, restored);
-  };
+    },
+    settings, workspaceRoot, language, approver: reviews, wrapFs: inlineReview.wrapFs, log, disposables: context.subscriptions,
+    tools: (rootLanguage) => createFullToolRegistry([skill, ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
+  });
 
   // The context document is the last request of the conversation whose view asked for it (the panel's at first).
   let contextOf: ChatController | undefined;
@@ -213,7 +192,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         livePreviews.observe(event);
         nudges.observe(session.id, session.conversationTitle, event, surface.visible());
       },
-      review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log), inlineReview.forget),
+      review: new ReviewActions(vscodeReviewUi(changeTexts, log), inlineReview.forget),
       isRunning: (id) => views.isRunning(id),
       openElsewhere: (id) => views.revealIfElsewhere(id, made),
     });

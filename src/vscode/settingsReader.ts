@@ -14,6 +14,7 @@ const keys: Record<string, string[]> = {
   mcp: ['servers'],
   hooks: ['enabled'],
   notifications: ['whenUnfocused'],
+  worktree: ['setupCommand', 'copyFiles'],
 };
 
 /**

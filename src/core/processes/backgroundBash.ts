@@ -23,7 +23,7 @@ export interface BackgroundStartData {
 /** Bash's run_in_background on `processes`. */
 export function backgroundBash(processes: BackgroundProcesses): BackgroundBash {
   return {
-    start: (command, userEdited, owner) => startInBackground(processes, command, userEdited, owner),
+    start: (command, userEdited, owner, cwd) => startInBackground(processes, command, userEdited, owner, cwd),
     compress: (result) => {
       const data = dataOf<BackgroundStartData>(result);
       return data.background === true ? compressBackgroundStart(result, data as BackgroundStartData) : undefined;
@@ -32,10 +32,10 @@ export function backgroundBash(processes: BackgroundProcesses): BackgroundBash {
 }
 
 /** Bash with run_in_background: started once approved, reported at once with its first output. */
-async function startInBackground(processes: BackgroundProcesses, command: string, userEdited: boolean, owner: string | undefined): Promise<ToolResult> {
+async function startInBackground(processes: BackgroundProcesses, command: string, userEdited: boolean, owner: string | undefined, cwd: string): Promise<ToolResult> {
   let started;
   try {
-    started = await processes.start(command, '.', owner);
+    started = await processes.start(command, cwd, owner);
   } catch (error) {
     throw new ToolFailure('background_failed', errorMessage(error), { command });
   }

@@ -15,6 +15,7 @@ import type { CommandCatalog } from '../commands/commandCatalog';
 import type { UserInputPrompt } from '../ports/userInput';
 import type { McpExtras } from '../orchestration/mcpPromptRoute';
 import type { ToolProtocolMemory } from '../model/toolProtocol';
+import type { WorktreeRecord } from '../worktrees/worktreeRecord';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -51,4 +52,8 @@ export interface AgentSessionDeps {
   toolProtocols?: ToolProtocolMemory;
   /** Asks for a command's `${input:…}` values and an MCP prompt's arguments. */
   userInput?: UserInputPrompt;
+  /** Spec §19: the git worktree this conversation works in (`fs`, `commands` and `search` are rooted there). */
+  worktree?: WorktreeRecord;
+  /** Spec §19: the user's working tree, where an Apply's changes are (Revert of those acts there). */
+  userTreeFs?: WorkspaceFs;
 }

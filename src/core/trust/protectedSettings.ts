@@ -27,6 +27,9 @@ const rules: Record<string, Tighten> = {
   'approval.editReview': onlyStricter(['after', 'before']),
   'hooks.enabled': onlyOff,
   'mcp.servers': userOnly,
+  // Spec §19: a repository must not make a command run, or files be copied, when the user opens a worktree.
+  'worktree.setupCommand': userOnly,
+  'worktree.copyFiles': userOnly,
 };
 
 function ruleFor(key: string): Tighten | undefined {

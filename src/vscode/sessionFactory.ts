@@ -1,0 +1,75 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { AgentSession } from '../core/session/agentSession';
+import type { AgentSessionDeps } from '../core/session/agentSessionDeps';
+import type { Conversation } from '../core/conversation/conversation';
+import type { LanguageTools } from '../core/languageServices/languageTools';
+import { languageTools } from '../core/languageServices/languageTools';
+import type { WorkspaceFs } from '../core/ports/workspaceFs';
+import type { Settings } from '../core/settings';
+import type { ToolRegistry } from '../core/tools/toolRegistry';
+import { conversationRoot, type WorktreeRecord } from '../core/worktrees/worktreeRecord';
+import { createNodeToolPorts } from '../node/createNodeToolPorts';
+import { NodeWorkspaceFs } from '../node/nodeWorkspaceFs';
+import { vscodeRipgrepCandidates } from '../node/ripgrepLocator';
+import { sessionEnvironment } from '../node/sessionEnvironment';
+import { systemClock } from '../node/systemClock';
+import { editorAwareFs } from './editorAwareFs';
+import { VscodeLanguageServices } from './languages/vscodeLanguageServices';
+import type { DiffEditorApprover } from './review/diffEditorApprover';
+
+/** What every conversation's session shares in the window; the rest of AgentSessionDeps is per conversation. */
+export type SharedSessionDeps = Omit<AgentSessionDeps, 'fs' | 'commands' | 'search' | 'approver' | 'environment' | 'tools' | 'onChange' | 'worktree' | 'userTreeFs' | 'clock'>;
+
+export interface SessionFactoryDeps {
+  shared: SharedSessionDeps;
+  settings: () => Settings;
+  workspaceRoot: () => string | undefined;
+  /** The tools with the language tools of one workspace root. */
+  tools: (language: LanguageTools) => ToolRegistry;
+  /** The window's language tools (rooted at the workspace folder). */
+  language: LanguageTools;
+  approver: DiffEditorApprover;
+  /** The agent's file system as the window wraps it (spec §15's review marks). */
+  wrapFs: (fs: WorkspaceFs) => WorkspaceFs;
+  log: (message: string) => void;
+  disposables: vscode.Disposable[];
+}
+
+export type CreateSession = (restored: Conversation | undefined, onChange: () => void, worktree?: WorktreeRecord) => AgentSession;
+
+/**
+ * A conversation's session, rooted where it works: the workspace folder, or its worktree (spec §19) — its tools,
+ * commands, search, environment, approvals' editors and language tools all take that root, passed through,
+ * never read from the window's workspace folders.
+ */
+export function sessionFactory(deps: SessionFactoryDeps): CreateSession {
+  const languages = new Map<string, LanguageTools>();
+  const languageFor = (root: string) => {
+    if (root === deps.workspaceRoot()) return deps.language;
+    let tools = languages.get(root);
+    if (!tools) {
+      const services = new VscodeLanguageServices(() => root);
+      deps.disposables.push(services);
+      tools = languageTools(services, systemClock, () => deps.settings().tools.diagnosticsWaitMs, deps.log);
+      languages.set(root, tools);
+    }
+    return tools;
+  };
+  return (restored, onChange, worktree = restored?.worktree) => {
+    const root = worktree ? conversationRoot(worktree) : deps.workspaceRoot() ?? os.homedir();
+    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
+    const language = languageFor(root);
+    return new AgentSession({
+      ...deps.shared,
+      ...nodePorts,
+      fs: deps.wrapFs(editorAwareFs(nodePorts.fs)),
+      clock: systemClock,
+      tools: () => deps.tools(language),
+      approver: worktree ? deps.approver.forRoot(root) : deps.approver,
+      environment: () => sessionEnvironment(root),
+      onChange,
+      ...(worktree ? { worktree, userTreeFs: deps.wrapFs(editorAwareFs(new NodeWorkspaceFs(worktree.repoRoot))) } : {}),
+    }, restored);
+  };
+}
