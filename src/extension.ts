@@ -28,7 +28,8 @@ import { ModelSetupController } from './vscode/modelSetupController';
 import { modelSettingWriter, promptForBaseUrl } from './vscode/modelSettingsWriter';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
-import { sessionFactory } from './vscode/sessionFactory';
+import { languageToolsByRoot, sessionFactory } from './vscode/sessionFactory';
+import { setUpWorktrees } from './vscode/worktrees/worktreeSetup';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
 import { DiffEditorApprover } from './vscode/review/diffEditorApprover';
 import { LiveProposals } from './vscode/review/liveProposals';
@@ -134,6 +135,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
   const toolProtocols = new ToolProtocolMemento(context.globalState);
+  // Spec §19: conversations in git worktrees under the global storage, each session rooted in its own.
+  const worktrees = setUpWorktrees({ globalStorage: context.globalStorageUri, workspaceRoot, settings, wrapFs: inlineReview.wrapFs, log });
   const createSession = sessionFactory({
     shared: {
       model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current(), api: settings().model.api }),
@@ -143,7 +146,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       inputReminder: (conversationId) => [background.reminder(conversationId), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
       requestReminder: () => inlineReview.takeReminder(),
     },
-    settings, workspaceRoot, language, approver: reviews, wrapFs: inlineReview.wrapFs, log, disposables: context.subscriptions,
+    settings, workspaceRoot, approver: reviews, wrapFs: inlineReview.wrapFs,
+    languageAt: languageToolsByRoot({ window: language, workspaceRoot, settings, log, disposables: context.subscriptions }),
     tools: (rootLanguage) => createFullToolRegistry([skill, ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
   });
 
@@ -171,7 +175,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       approvals,
       store,
       lastConversation,
-      suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query), ...(await pathIndex.suggest(query))],
+      suggestPaths: async (query, root) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query),
+        ...(await (root === workspaceRoot() || !workspaceRoot() ? pathIndex.suggest(query) : worktrees.paths.suggest(root, query)))],
       planMode: () => settings().agent.planMode,
       supportsImages: () => settings().model.supportsImages,
       setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
@@ -182,14 +187,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void (command === 'setApiKey'
           ? vscode.commands.executeCommand('codeagent.setApiKey')
           : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
-      openFile: (path, line) => void openWorkspacePath(path, log, line),
+      openFile: (path, line, root) => void openWorkspacePath(path, log, line, root),
+      worktrees: worktrees.chats,
       showContext: () => {
         contextOf = made;
         void contextDocuments.show();
       },
       log,
       onEvent: (event, session) => {
-        livePreviews.observe(event);
+        livePreviews.observe(event, session.worktree ? session.workspaceFs.root : undefined);
         nudges.observe(session.id, session.conversationTitle, event, surface.visible());
       },
       review: new ReviewActions(vscodeReviewUi(changeTexts, log), inlineReview.forget),
@@ -231,6 +237,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     modelSetup.refresh();
   };
   const parts = [modelSetup, mcp.panel, background.panel, commandFiles.panel, inlineReview.panel];
+  const openEditorChat = () => openChatInEditor({ extensionUri: context.extensionUri, parts, log, onShown: () => nudges.lookAround(), createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) });
   provider = new ChatViewProvider(context.extensionUri, controller, log, parts, () => nudges.lookAround());
 
   context.subscriptions.push(
@@ -243,7 +250,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
-    vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openChatInEditor({ extensionUri: context.extensionUri, parts, log, onShown: () => nudges.lookAround(), createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) })),
+    vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openEditorChat()),
+    vscode.commands.registerCommand('codeagent.newChatInWorktree', async () => {
+      await provider?.reveal();
+      await controller.newChatInWorktree();
+    }),
+    vscode.commands.registerCommand('codeagent.openWorktreeChatInEditor', async () => {
+      const worktree = await worktrees.chats.create();
+      if (worktree) await openEditorChat().newChatInWorktree(worktree);
+    }),
     ...registerCommands(controller, provider, apiKeys, approvals, reviews),
     vscode.workspace.registerFileSystemProvider(proposalScheme, proposals, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(originalScheme, originals),

@@ -35,7 +35,7 @@ export type AgentEvent =
   /** An event of a child agent (the Task tool), nested under the Task call; `agent`: the named agent it runs as. */
   /** At the end of a turn that changed files (spec §8): the `changes` entry. */
   /** `applied`: an Apply of a worktree conversation (spec §19): its branch and the files that conflicted, with their diffs. */
-  | { type: 'changes'; turnId: string; changes: { path: string; kind: 'created' | 'modified' | 'deleted'; added: number; removed: number; conflict?: boolean }[]; applied?: AppliedSummary }
+  | { type: 'changes'; turnId: string; changes: { path: string; kind: 'created' | 'modified' | 'deleted'; added: number; removed: number; conflict?: boolean; binary?: boolean }[]; applied?: AppliedSummary }
   | { type: 'subagent'; parentCallId: string; agent?: string; event: AgentEvent }
   /** A child agent's state for its Task card: sent when it starts, after each model call and usage report, and when it ends. */
   | { type: 'subagentStatus'; parentCallId: string; agent?: string; status: 'running' | 'completed' | 'failed' | 'cancelled'; steps: number; usage: { inputTokens: number; outputTokens: number; cost: number } }

@@ -16,7 +16,7 @@ import { sessionEnvironment } from '../node/sessionEnvironment';
 import { systemClock } from '../node/systemClock';
 import { editorAwareFs } from './editorAwareFs';
 import { VscodeLanguageServices } from './languages/vscodeLanguageServices';
-import type { DiffEditorApprover } from './review/diffEditorApprover';
+import type { Approver } from '../core/agent/approvalGate';
 
 /** What every conversation's session shares in the window; the rest of AgentSessionDeps is per conversation. */
 export type SharedSessionDeps = Omit<AgentSessionDeps, 'fs' | 'commands' | 'search' | 'approver' | 'environment' | 'tools' | 'onChange' | 'worktree' | 'userTreeFs' | 'clock'>;
@@ -27,13 +27,12 @@ export interface SessionFactoryDeps {
   workspaceRoot: () => string | undefined;
   /** The tools with the language tools of one workspace root. */
   tools: (language: LanguageTools) => ToolRegistry;
-  /** The window's language tools (rooted at the workspace folder). */
-  language: LanguageTools;
-  approver: DiffEditorApprover;
+  /** The language tools whose paths are relative to `root` (languageToolsByRoot). */
+  languageAt: (root: string) => LanguageTools;
+  /** The diff-editor approver; `forRoot`, a conversation's in a worktree. */
+  approver: Approver & { forRoot(root: string): Approver };
   /** The agent's file system as the window wraps it (spec §15's review marks). */
   wrapFs: (fs: WorkspaceFs) => WorkspaceFs;
-  log: (message: string) => void;
-  disposables: vscode.Disposable[];
 }
 
 export type CreateSession = (restored: Conversation | undefined, onChange: () => void, worktree?: WorktreeRecord) => AgentSession;
@@ -44,22 +43,10 @@ export type CreateSession = (restored: Conversation | undefined, onChange: () =>
  * never read from the window's workspace folders.
  */
 export function sessionFactory(deps: SessionFactoryDeps): CreateSession {
-  const languages = new Map<string, LanguageTools>();
-  const languageFor = (root: string) => {
-    if (root === deps.workspaceRoot()) return deps.language;
-    let tools = languages.get(root);
-    if (!tools) {
-      const services = new VscodeLanguageServices(() => root);
-      deps.disposables.push(services);
-      tools = languageTools(services, systemClock, () => deps.settings().tools.diagnosticsWaitMs, deps.log);
-      languages.set(root, tools);
-    }
-    return tools;
-  };
   return (restored, onChange, worktree = restored?.worktree) => {
     const root = worktree ? conversationRoot(worktree) : deps.workspaceRoot() ?? os.homedir();
     const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot) });
-    const language = languageFor(root);
+    const language = deps.languageAt(root);
     return new AgentSession({
       ...deps.shared,
       ...nodePorts,
@@ -71,5 +58,24 @@ export function sessionFactory(deps: SessionFactoryDeps): CreateSession {
       onChange,
       ...(worktree ? { worktree, userTreeFs: deps.wrapFs(editorAwareFs(new NodeWorkspaceFs(worktree.repoRoot))) } : {}),
     }, restored);
+  };
+}
+
+/**
+ * The language tools of each workspace root (spec §13 in a worktree, §19): the window's for its folder, one
+ * VscodeLanguageServices more per worktree root, made once.
+ */
+export function languageToolsByRoot(options: { window: LanguageTools; workspaceRoot: () => string | undefined; settings: () => Settings; log: (message: string) => void; disposables: vscode.Disposable[] }): (root: string) => LanguageTools {
+  const languages = new Map<string, LanguageTools>();
+  return (root) => {
+    if (root === options.workspaceRoot()) return options.window;
+    let tools = languages.get(root);
+    if (!tools) {
+      const services = new VscodeLanguageServices(() => root);
+      options.disposables.push(services);
+      tools = languageTools(services, systemClock, () => options.settings().tools.diagnosticsWaitMs, options.log);
+      languages.set(root, tools);
+    }
+    return tools;
   };
 }

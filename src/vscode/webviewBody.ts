@@ -15,6 +15,7 @@ export function webviewBody(strings: PanelStrings = panelStrings): string {
 </div>
 <section id="onboarding" data-testid="onboarding" hidden></section>
 <section id="history" aria-label="${s('body.history')}" hidden></section>
+<section id="worktree" aria-label="${s('body.worktree')}" hidden></section>
 <main id="transcript" role="log" aria-live="polite" aria-label="${s('body.transcript')}"></main>
 <footer id="composer">
   <section id="queued" aria-label="${s('body.queued')}" hidden></section>
