@@ -17,11 +17,13 @@ export class WorktreeBar {
     this.section.hidden = worktree === null;
     if (!worktree) {
       delete this.section.dataset.branch;
+      delete this.section.dataset.path;
       return this.section.replaceChildren();
     }
     this.section.dataset.kind = 'worktree';
     this.section.dataset.branch = worktree.branch;
     this.section.dataset.state = worktree.state;
+    this.section.dataset.path = worktree.path;
     const head = document.createElement('div');
     head.className = 'worktree-head';
     head.title = t('worktree.title', worktree.path);
