@@ -25,6 +25,7 @@ export function changesEntry(entry: TranscriptEntry): Node[] {
   const turnId = entry.turnId ?? '';
   const header = document.createElement('div');
   header.className = 'entry-header changes-header';
+  if (entry.meta?.applied) header.classList.add('applied-header');
   // Spec §19: an Apply's changes to the user's tree, from a worktree's branch.
   const applied = entry.meta?.applied as AppliedMeta | undefined;
   const title = document.createElement('span');
