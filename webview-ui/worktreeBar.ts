@@ -5,7 +5,7 @@ import { vscodeButton } from './vscodeButton';
 import { t } from './l10n';
 
 /**
- * Spec §19: the worktree a conversation works in, above its transcript (`data-kind="worktree"`, `data-branch`,
+ * Spec §19: the worktree a conversation works in, above the input (`data-kind="worktree"`, `data-branch`,
  * `data-state`): the branch, `Apply to workspace`, `Open in New Window`, `Discard worktree`, and what the user should
  * know (it started from HEAD without their uncommitted changes; its folder is gone). Hidden for a conversation
  * in the user's own working tree.
