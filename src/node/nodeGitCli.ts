@@ -4,6 +4,12 @@ import type { GitCli, GitOutput, GitRunOptions } from '../core/ports/git';
 /** Variables a user's shell may have set that would point git at another repository or index than the one asked. */
 const repositoryOverrides = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_PREFIX', 'GIT_NAMESPACE'];
 
+/**
+ * Configuration a repository's own `.git/config` could use to run a program of its choosing when CodeAgent runs git
+ * (a hook on `worktree add`, an fsmonitor on `add`): switched off for every command.
+ */
+const noRepositoryPrograms = ['-c', `core.hooksPath=${process.platform === 'win32' ? 'NUL' : '/dev/null'}`, '-c', 'core.fsmonitor=false'];
+
 /** GitCli on child_process: `git` from PATH, never through a shell, never prompting, in English. */
 export class NodeGitCli implements GitCli {
   constructor(private readonly executable = 'git') {}
@@ -13,7 +19,7 @@ export class NodeGitCli implements GitCli {
     for (const name of repositoryOverrides) delete env[name];
     Object.assign(env, { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', ...options.env });
     return new Promise((resolve, reject) => {
-      const child = spawn(this.executable, ['-c', 'core.quotepath=off', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      const child = spawn(this.executable, ['-c', 'core.quotepath=off', ...noRepositoryPrograms, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
       const stdout: Buffer[] = [];
       const stderr: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

@@ -26,6 +26,8 @@ export interface WorktreeChatsDeps extends ApplyDeps {
   /** The extension's global storage folder for worktrees: outside every working tree. */
   storageDir: string;
   workspaceFolder: () => string | undefined;
+  /** False in Restricted Mode: an untrusted repository gets no worktree (git would read its configuration). */
+  trusted: () => boolean;
   settings: () => Settings;
   ui: WorktreeUi;
   suffix: () => string;
@@ -41,6 +43,7 @@ export class WorktreeChats {
   /** A new worktree from HEAD with its ignored files copied, or undefined (the user was told why). */
   async create(seed = ''): Promise<WorktreeRecord | undefined> {
     const { git } = this.deps;
+    if (!this.deps.trusted()) return void this.deps.ui.warn(l10n.t('New Chat in Worktree is unavailable in Restricted Mode: trust the workspace to let CodeAgent run git in it.'));
     const created = await this.deps.ui.progress(l10n.t('Creating a git worktree…'), () =>
       createWorktree({ git, folder: this.deps.workspaceFolder(), storageDir: this.deps.storageDir, seed, suffix: this.deps.suffix, now: this.deps.now })
         .catch((error: unknown): CreatedWorktree => ({ ok: false, problem: 'failed', detail: errorMessage(error) })));

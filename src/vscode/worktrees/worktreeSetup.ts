@@ -27,6 +27,7 @@ export function setUpWorktrees(options: {
     files: new NodeLocalFiles(),
     storageDir: path.join(options.globalStorage.fsPath, 'worktrees').split(path.sep).join('/'),
     workspaceFolder: options.workspaceRoot,
+    trusted: () => vscode.workspace.isTrusted,
     settings: options.settings,
     userTree: (root) => options.wrapFs(editorAwareFs(new NodeWorkspaceFs(root))),
     ui: vscodeWorktreeUi(options.log),

@@ -129,6 +129,23 @@ describe('worktree conversations in a chat view (spec §19)', function () {
     assert.equal((await view.bar((v) => v?.state === 'missing'))?.branch, bar.branch);
   });
 
+  it('Open in New Window opens the conversation\'s folder of the worktree', async () => {
+    const view = worktreeController({ server, folder: t.repo.root, storage: t.storage, storeDir, last: {} });
+    await view.c.newChatInWorktree();
+    const bar = (await view.bar((v) => v?.state === 'ready'))!;
+    view.c.handle({ type: 'worktreeAction', action: 'openWindow' });
+    await until(() => view.ui.opened.length === 1);
+    assert.deepEqual(view.ui.opened, [bar.path]);
+  });
+
+  it('in Restricted Mode there is no worktree: git would read the untrusted repository\'s configuration', async () => {
+    const view = worktreeController({ server, folder: t.repo.root, storage: t.storage, storeDir, last: {}, trusted: false });
+    await view.c.newChatInWorktree();
+    assert.match(view.ui.warnings.join('\n'), /Restricted Mode/);
+    assert.equal(t.repo.git('worktree', 'list').trim().split('\n').length, 1);
+    assert.equal(t.repo.git('branch', '--list', 'codeagent/*'), '');
+  });
+
   it('outside a git repository the command says why and nothing changes', async () => {
     const plain = await tempDir('codeagent-plain-');
     try {

@@ -25,7 +25,7 @@ export interface UiRecord {
 }
 
 /** A chat view's controller as the extension builds it for a folder, with worktree conversations, over a real store. */
-export function worktreeController(options: { server: ScriptedModelServer; folder: string | undefined; storage: string; storeDir: string; last: { id?: string }; settings?: Record<string, unknown>; approvals?: PendingApprovals }) {
+export function worktreeController(options: { server: ScriptedModelServer; folder: string | undefined; storage: string; storeDir: string; last: { id?: string }; settings?: Record<string, unknown>; approvals?: PendingApprovals; trusted?: boolean }) {
   const settings = Settings.parse({ model: { baseUrl: options.server.baseUrl, name: 'scripted-model', toolProtocol: 'native' }, approval: { autoApproveEdits: true }, ...options.settings });
   const ui: UiRecord = { infos: [], warnings: [], confirms: [], opened: [], answer: true };
   const fakeUi: WorktreeUi = {
@@ -37,7 +37,7 @@ export function worktreeController(options: { server: ScriptedModelServer; folde
   };
   let suffix = 0;
   const chats = new WorktreeChats({
-    git, files, storageDir: options.storage, workspaceFolder: () => options.folder, settings: () => settings,
+    git, files, storageDir: options.storage, workspaceFolder: () => options.folder, trusted: () => options.trusted ?? true, settings: () => settings,
     userTree: (root) => new NodeWorkspaceFs(root), ui: fakeUi, suffix: () => `t${++suffix}${Date.now().toString(36)}`, now: Date.now, log: () => {},
   });
   const approvals = options.approvals ?? new PendingApprovals();

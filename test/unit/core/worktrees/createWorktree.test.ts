@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { createWorktree } from '../../../../src/core/worktrees/createWorktree';
 import { discardWorktree, worktreeState } from '../../../../src/core/worktrees/discardWorktree';
 import { conversationRoot } from '../../../../src/core/worktrees/worktreeRecord';
 import { shortName } from '../../../../src/core/worktrees/worktreeNames';
 import { TempRepo, tempDir } from '../../../support/gitRepos';
-import { files, git, newWorktree, useRepoWithStorage } from './worktreeKit';
+import { applyTo, files, git, newWorktree, useRepoWithStorage } from './worktreeKit';
 
 describe('createWorktree (spec §19)', function () {
   this.timeout(20_000);
@@ -87,5 +87,23 @@ describe('createWorktree (spec §19)', function () {
     assert.equal(shortName('  Ünïcode & spaces / slashes..  ', 'AB#1'), 'unicode-spaces-slashes-ab1');
     assert.equal(shortName('', ''), 'chat-0');
     assert.ok(shortName('a'.repeat(80), 'z').length <= 32);
+  });
+});
+
+describe('git as CodeAgent runs it (spec §19)', function () {
+  this.timeout(20_000);
+  const t = useRepoWithStorage();
+
+  it('runs no program a repository\'s own configuration names: no hook on worktree add, no fsmonitor', async () => {
+    const marker = path.join(t.storage, 'hook-ran');
+    const hooks = path.join(t.repo.root, '.git', 'hooks');
+    await fsp.mkdir(hooks, { recursive: true });
+    await fsp.writeFile(path.join(hooks, 'post-checkout'), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    t.repo.git('config', 'core.fsmonitor', `touch '${marker}-fsmonitor'; false`);
+    const worktree = await newWorktree(t.repo, t.storage);
+    await t.repo.write({ 'src/a.ts': 'changed\n' }, worktree.path);
+    await applyTo(worktree);
+    assert.equal(existsSync(marker), false, 'the post-checkout hook did not run');
+    assert.equal(existsSync(`${marker}-fsmonitor`), false, 'the fsmonitor did not run');
   });
 });
