@@ -1,10 +1,7 @@
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { AgentSession } from './core/session/agentSession';
 import { PendingApprovals } from './core/agent/pendingDecisions';
 import { editsAskFirst } from './core/agent/approvalGate';
-import type { Conversation } from './core/conversation/conversation';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
 import { skillTool } from './core/skills/skillTool';
@@ -12,14 +9,11 @@ import type { AnyToolDefinition } from './core/tools/toolTypes';
 import { watchSkillFiles } from './vscode/skillFiles';
 import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
 import { ToolProtocolMemento } from './node/toolProtocolMemento';
-import { createNodeToolPorts } from './node/createNodeToolPorts';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
 import { createModelClient } from './node/createModelClient';
 import { OpenAiModelCatalog } from './node/openAiModelCatalog';
-import { vscodeRipgrepCandidates } from './node/ripgrepLocator';
 import { systemClock } from './node/systemClock';
-import { sessionEnvironment } from './node/sessionEnvironment';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatController, type ChatControllerDeps } from './vscode/chatController';
 import { ConversationViews } from './vscode/conversationViews';
@@ -34,7 +28,8 @@ import { ModelSetupController } from './vscode/modelSetupController';
 import { modelSettingWriter, promptForBaseUrl } from './vscode/modelSettingsWriter';
 import { openWorkspacePath } from './vscode/openWorkspacePath';
 import { createSettingsReader } from './vscode/settingsReader';
-import { editorAwareFs } from './vscode/editorAwareFs';
+import { languageToolsByRoot, sessionFactory } from './vscode/sessionFactory';
+import { setUpWorktrees } from './vscode/worktrees/worktreeSetup';
 import { WorkspacePathIndex } from './vscode/workspacePathIndex';
 import { DiffEditorApprover } from './vscode/review/diffEditorApprover';
 import { LiveProposals } from './vscode/review/liveProposals';
@@ -128,7 +123,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   context.subscriptions.push(...skillFiles.disposables);
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
-  const tools = () => createFullToolRegistry([skill, ...mcp.tools()], { language, processes: background.processes });
   const hooks = watchWorkspaceHooks({
     workspaceRoot: workspaceRoot(), settings, trust, output,
     secrets: () => [apiKeys.current() ?? ''],
@@ -143,32 +137,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
   const toolProtocols = new ToolProtocolMemento(context.globalState);
-  const createSession = (restored: Conversation | undefined, onChange: () => void) => {
-    const root = workspaceRoot() ?? os.homedir();
-    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot), commands: { sandbox } });
-    const ports = { ...nodePorts, fs: inlineReview.wrapFs(editorAwareFs(nodePorts.fs)) };
-    return new AgentSession({
+  // Spec §19: conversations in git worktrees under the global storage, each session rooted in its own.
+  const worktrees = setUpWorktrees({ globalStorage: context.globalStorageUri, workspaceRoot, settings, wrapFs: inlineReview.wrapFs, log });
+  const createSession = sessionFactory({
+    shared: {
       model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current(), api: settings().model.api }),
-      clock: systemClock,
-      settings,
-      tools, l10n,
-      ...ports,
-      approver: reviews,
-      agents: agentFiles.catalog,
-      skills: skillFiles.catalog,
-      hooks: hooks.dispatcher,
-      slashCommands: commandFiles.catalog,
-      userInput: commandFiles.userInput,
-      mcp: mcp.connections,
-      newId,
-      onChange,
+      settings, agents: agentFiles.catalog, skills: skillFiles.catalog, hooks: hooks.dispatcher,
+      slashCommands: commandFiles.catalog, userInput: commandFiles.userInput, mcp: mcp.connections, newId, toolProtocols, l10n,
       onProblem: (problem) => output.warn(problem),
-      environment: () => sessionEnvironment(root),
       inputReminder: (conversationId) => [background.reminder(conversationId), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
       requestReminder: () => inlineReview.takeReminder(),
-      toolProtocols,
-    }, restored);
-  };
+    },
+    settings, workspaceRoot, approver: reviews, wrapFs: inlineReview.wrapFs, sandbox,
+    languageAt: languageToolsByRoot({ window: language, workspaceRoot, settings, log, disposables: context.subscriptions }),
+    tools: (rootLanguage) => createFullToolRegistry([skill, ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
+  });
 
   // The context document is the last request of the conversation whose view asked for it (the panel's at first).
   let contextOf: ChatController | undefined;
@@ -194,7 +177,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       approvals,
       store,
       lastConversation,
-      suggestPaths: async (query) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query), ...(await pathIndex.suggest(query))],
+      suggestPaths: async (query, root) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query),
+        ...(await (root === workspaceRoot() || !workspaceRoot() ? pathIndex.suggest(query) : worktrees.paths.suggest(root, query)))],
       planMode: () => settings().agent.planMode,
       supportsImages: () => settings().model.supportsImages,
       setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
@@ -205,17 +189,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void (command === 'setApiKey'
           ? vscode.commands.executeCommand('codeagent.setApiKey')
           : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
-      openFile: (path, line) => void openWorkspacePath(path, log, line),
+      openFile: (path, line, root) => void openWorkspacePath(path, log, line, root),
+      worktrees: worktrees.chats,
       showContext: () => {
         contextOf = made;
         void contextDocuments.show();
       },
       log,
       onEvent: (event, session) => {
-        livePreviews.observe(event);
+        livePreviews.observe(event, session.worktree ? session.workspaceFs.root : undefined);
         nudges.observe(session.id, session.conversationTitle, event, surface.visible());
       },
-      review: new ReviewActions(vscodeReviewUi(changeTexts, () => workspaceRoot(), log), inlineReview.forget),
+      review: new ReviewActions(vscodeReviewUi(changeTexts, log), inlineReview.forget),
       isRunning: (id) => views.isRunning(id),
       openElsewhere: (id) => views.revealIfElsewhere(id, made),
     });
@@ -254,6 +239,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     modelSetup.refresh();
   };
   const parts = [modelSetup, mcp.panel, background.panel, commandFiles.panel, inlineReview.panel];
+  const openEditorChat = () => openChatInEditor({ extensionUri: context.extensionUri, parts, log, onShown: () => nudges.lookAround(), createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) });
   provider = new ChatViewProvider(context.extensionUri, controller, log, parts, () => nudges.lookAround());
 
   context.subscriptions.push(
@@ -266,7 +252,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.registerWebviewViewProvider(chatViewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
-    vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openChatInEditor({ extensionUri: context.extensionUri, parts, log, onShown: () => nudges.lookAround(), createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) })),
+    vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openEditorChat()),
+    vscode.commands.registerCommand('codeagent.newChatInWorktree', async () => {
+      await provider?.reveal();
+      await controller.newChatInWorktree();
+    }),
+    vscode.commands.registerCommand('codeagent.openWorktreeChatInEditor', async () => {
+      const worktree = await worktrees.chats.create();
+      if (worktree) await openEditorChat().newChatInWorktree(worktree);
+    }),
     ...registerCommands(controller, provider, apiKeys, approvals, reviews),
     vscode.workspace.registerFileSystemProvider(proposalScheme, proposals, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(originalScheme, originals),

@@ -4,6 +4,7 @@ import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 import { changesReviewBar } from './changesReviewBar';
 import { t, tn } from './l10n';
+import { appliedConflicts, type AppliedMeta } from './appliedConflicts';
 
 interface ChangeRow {
   path: string;
@@ -12,6 +13,10 @@ interface ChangeRow {
   removed: number;
   reverted?: boolean;
   error?: string;
+  /** An Apply wrote it with conflict markers (spec §19). */
+  conflict?: boolean;
+  /** A binary file an Apply copied: no diff to show, nothing to Revert from. */
+  binary?: boolean;
 }
 
 /** Spec §8: the files a turn changed, each opening its diff, each with `Revert <path>`; all in one multi-file diff. */
@@ -20,18 +25,22 @@ export function changesEntry(entry: TranscriptEntry): Node[] {
   const turnId = entry.turnId ?? '';
   const header = document.createElement('div');
   header.className = 'entry-header changes-header';
+  if (entry.meta?.applied) header.classList.add('applied-header');
+  // Spec §19: an Apply's changes to the user's tree, from a worktree's branch.
+  const applied = entry.meta?.applied as AppliedMeta | undefined;
   const title = document.createElement('span');
-  title.textContent = tn(rows.length, 'changes.files.one', 'changes.files.other');
+  title.textContent = !applied ? tn(rows.length, 'changes.files.one', 'changes.files.other')
+    : rows.length ? tn(rows.length, 'applied.files.one', 'applied.files.other', applied.branch) : t('applied.none', applied.branch);
   title.title = title.textContent;
   const review = vscodeButton(t('changes.review'), () => post({ type: 'reviewChanges', turnId }), { secondary: true });
   review.setAttribute('aria-label', t('changes.review'));
-  header.append(title, review);
+  header.append(title, ...(rows.length ? [review] : []));
 
   const list = document.createElement('ul');
   list.className = 'changes-list';
   list.setAttribute('aria-label', t('changes.list'));
   for (const row of rows) list.append(changeRow(row, turnId));
-  return [header, list, changesReviewBar()];
+  return [header, list, ...(applied ? appliedConflicts(applied) : []), changesReviewBar()];
 }
 
 function changeRow(row: ChangeRow, turnId: string): HTMLElement {
@@ -49,12 +58,19 @@ function changeRow(row: ChangeRow, turnId: string): HTMLElement {
   kind.className = 'change-kind';
   kind.textContent = t(`changes.${row.kind}`);
   item.append(open, kind, diffCounts('change-counts', row.added, row.removed));
+  if (row.conflict) {
+    item.dataset.conflict = 'true';
+    const conflict = document.createElement('span');
+    conflict.className = 'change-conflict';
+    conflict.textContent = t('applied.conflict');
+    item.append(conflict);
+  }
   if (row.reverted) {
     const done = document.createElement('span');
     done.className = 'change-state';
     done.textContent = t('changes.reverted');
     item.append(done);
-  } else {
+  } else if (!row.binary) {
     const revert = vscodeButton(t('changes.revert'), () => {
       revert.toggleAttribute('disabled', true);
       post({ type: 'revertChange', turnId, path: row.path });

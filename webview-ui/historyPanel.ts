@@ -61,6 +61,15 @@ function row(item: ConversationListItem, current: boolean, onOpen: () => void): 
   details.className = 'history-details';
   details.textContent = `${new Date(item.updatedAt).toLocaleString()} · ${tn(item.messageCount, 'history.messages.one', 'history.messages.other')}${item.cost > 0 ? ` · $${item.cost.toFixed(4)}` : ''}${current ? ` · ${t('history.isOpen')}` : ''}${item.running ? ` · ${t('history.running')}` : ''}`;
   open.append(title, details);
+  // Spec §19: a worktree conversation shows its branch.
+  if (item.branch) {
+    li.dataset.branch = item.branch;
+    const branch = document.createElement('span');
+    branch.className = 'history-branch';
+    branch.textContent = item.branch;
+    branch.title = t('history.worktree', item.branch);
+    open.insertBefore(branch, details);
+  }
   open.addEventListener('click', () => {
     post({ type: 'openConversation', id: item.id });
     onOpen();

@@ -3,6 +3,7 @@ import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
 import './toolCards.css';
 import './images.css';
+import './worktree.css';
 import { HostMessage, isEntryAppended } from '../src/protocol/messages';
 import type { Onboarding, UsageSummary } from '../src/protocol/transcript';
 import { loadViewState, post, saveViewState } from './vscodeApi';
@@ -27,6 +28,7 @@ import { PromptRecall } from './promptRecall';
 import { keepEndInView } from './endAnchor';
 import { ImageAttachments } from './imageAttachments';
 import { QueuedMessages } from './queuedMessages';
+import { WorktreeBar } from './worktreeBar';
 import { t } from './l10n';
 
 guardLinks(document, post);
@@ -38,12 +40,14 @@ const mcpServers = new McpServersSection(byId('transcript'));
 const processRows = new ProcessRows(byId('processes'));
 const inlineReview = new InlineReviewControls(byId('review-after'), byId('to-review'));
 const queued = new QueuedMessages(byId('queued'));
+const worktree = new WorktreeBar(byId('worktree'));
 const history = new HistoryPanel(byId('history'), byId('history-toggle'));
 /** The title bar's History may come before the first snapshot, which closes the list: it opens after it then. */
 let snapshotShown = false;
 let historyAfterSnapshot = false;
 const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byId('completions'), [
   { name: 'new', description: t('slash.new'), run: () => post({ type: 'newChat' }) },
+  { name: 'worktree', description: t('slash.worktree'), run: () => post({ type: 'newChatInWorktree' }) },
   { name: 'history', description: t('slash.history'), run: () => history.open() },
   { name: 'context', description: t('slash.context'), run: () => post({ type: 'showContext' }) },
   // The host runs these two: they are sent as the message's text.
@@ -110,6 +114,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       queued.show(message.queued ?? []);
       break;
     case 'queued': queued.show(message.items); break;
+    case 'worktree': worktree.show(message.worktree); break;
     case 'planMode': planMode.set(message.on); break;
     case 'entryAdded':
       transcript.add(message.entry);

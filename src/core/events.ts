@@ -34,7 +34,8 @@ export type AgentEvent =
   | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; reason?: string; decision?: 'accepted' | 'rejected'; feedback?: string }
   /** An event of a child agent (the Task tool), nested under the Task call; `agent`: the named agent it runs as. */
   /** At the end of a turn that changed files (spec §8): the `changes` entry. */
-  | { type: 'changes'; turnId: string; changes: { path: string; kind: 'created' | 'modified' | 'deleted'; added: number; removed: number }[] }
+  /** `applied`: an Apply of a worktree conversation (spec §19): its branch and the files that conflicted, with their diffs. */
+  | { type: 'changes'; turnId: string; changes: { path: string; kind: 'created' | 'modified' | 'deleted'; added: number; removed: number; conflict?: boolean; binary?: boolean }[]; applied?: AppliedSummary }
   | { type: 'subagent'; parentCallId: string; agent?: string; event: AgentEvent }
   /** A child agent's state for its Task card: sent when it starts, after each model call and usage report, and when it ends. */
   | { type: 'subagentStatus'; parentCallId: string; agent?: string; status: 'running' | 'completed' | 'failed' | 'cancelled'; steps: number; usage: { inputTokens: number; outputTokens: number; cost: number } }
@@ -42,3 +43,11 @@ export type AgentEvent =
   | { type: 'turnEnded'; turnId: string; reason: 'completed' | 'answered' | 'cancelled' | 'error' | 'maxIterations'; retryable?: boolean };
 
 export type EventSink = (event: AgentEvent) => void;
+
+/** What an Apply (spec §19) reports beside the files it changed. `reason`: see worktrees/applyWorktree's ConflictReason. */
+export interface AppliedSummary {
+  branch: string;
+  conflicts: { path: string; reason: string; diff?: string }[];
+  unchanged: number;
+  failed: { path: string; message: string }[];
+}

@@ -70,6 +70,13 @@ export const Settings = z.object({
   }).prefault({}),
   /** Spec §12: the same shape as `.vscode/mcp.json`'s `servers`, validated where servers are started. */
   mcp: z.object({ servers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}) }).prefault({}),
+  /** Spec §19, the user's settings only: what a new worktree gets before its conversation starts. */
+  worktree: z.object({
+    /** Run once in a new worktree (`npm ci`), approved like any command. */
+    setupCommand: z.string().default(''),
+    /** Globs of ignored files copied into a new worktree (`.env.local`); a file that may hold secrets asks first. */
+    copyFiles: z.array(z.string()).default([]),
+  }).prefault({}),
   /** Spec §20: an OS notification when the window is not focused (local desktops only; the user's setting only). */
   notifications: z.object({ whenUnfocused: z.boolean().default(true) }).prefault({}),
 });

@@ -10,6 +10,7 @@ import type { TodoItem } from '../core/tools/todoStore';
 import { planSnapshotSchema } from '../core/plan/planSnapshot';
 import { TurnChanges } from '../core/review/changeRecorder';
 import { CheckpointFile, CheckpointState } from '../core/review/checkpoints';
+import { WorktreeRecord } from '../core/worktrees/worktreeRecord';
 
 /**
  * The on-disk format of a conversation (format 2): a compacted snapshot `<id>.json` and an append-only log
@@ -37,10 +38,11 @@ export interface SmallState {
   plan?: PlanSnapshot;
   agentModes?: Record<string, ContextMode>;
   queued?: QueuedMessage[];
+  worktree?: WorktreeRecord;
   /** Which optional lists the conversation has at all (an empty list and none differ). */
   lists?: { agentHistories: boolean; checkpoints: boolean; changes: boolean };
 }
-export const smallStateFields = ['title', 'createdAt', 'totals', 'lastUsage', 'todos', 'turnInProgress', 'plan', 'agentModes', 'queued', 'lists'] as const satisfies readonly (keyof SmallState)[];
+export const smallStateFields = ['title', 'createdAt', 'totals', 'lastUsage', 'todos', 'turnInProgress', 'plan', 'agentModes', 'queued', 'worktree', 'lists'] as const satisfies readonly (keyof SmallState)[];
 
 export const smallState: z.ZodType<SmallState> = z.object({
   title: z.string(),
@@ -52,6 +54,7 @@ export const smallState: z.ZodType<SmallState> = z.object({
   plan: planSnapshotSchema,
   agentModes: z.record(z.string(), z.enum(['isolated', 'shared'])),
   queued: z.array(queuedMessageSchema),
+  worktree: WorktreeRecord,
   lists: z.object({ agentHistories: z.boolean(), checkpoints: z.boolean(), changes: z.boolean() }),
 }).partial();
 

@@ -65,9 +65,9 @@ class ReplayState {
       this.checkpointFiles.set(checkpoint.messageId, new Map(checkpoint.files.map((f) => [f.path, f])));
     }
     for (const turn of base.changes ?? []) this.changes.put(turn.turnId, turn);
-    const { title, createdAt, totals, lastUsage, todos, turnInProgress, plan, agentModes, queued } = base;
+    const { title, createdAt, totals, lastUsage, todos, turnInProgress, plan, agentModes, queued, worktree } = base;
     this.small = {
-      title, createdAt, totals, lastUsage, todos, turnInProgress, plan, agentModes, queued,
+      title, createdAt, totals, lastUsage, todos, turnInProgress, plan, agentModes, queued, worktree,
       lists: { agentHistories: base.agentHistories !== undefined, checkpoints: base.checkpoints !== undefined, changes: base.changes !== undefined },
     };
     this.updatedAt = base.updatedAt;
@@ -171,7 +171,7 @@ class ReplayState {
       totals: small.totals ?? { inputTokens: 0, outputTokens: 0, cost: 0 },
       todos: small.todos ?? [],
     };
-    const optional = { lastUsage: small.lastUsage, turnInProgress: small.turnInProgress, plan: small.plan, agentModes: small.agentModes, queued: small.queued };
+    const optional = { lastUsage: small.lastUsage, turnInProgress: small.turnInProgress, plan: small.plan, agentModes: small.agentModes, queued: small.queued, worktree: small.worktree };
     for (const [field, value] of Object.entries(optional)) {
       if (value === undefined) delete (conversation as unknown as Record<string, unknown>)[field];
       else (conversation as unknown as Record<string, unknown>)[field] = value;

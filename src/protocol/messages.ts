@@ -38,6 +38,20 @@ export const AttachedImageView = z.object({
 });
 export type AttachedImageView = z.infer<typeof AttachedImageView>;
 
+/**
+ * Spec §19: the worktree a conversation works in, as its bar shows it. `missing`: its folder is gone (deleted behind
+ * the conversation's back, or discarded); `working`: an Apply or a Discard is under way.
+ */
+export const WorktreeView = z.object({
+  branch: z.string(),
+  path: z.string(),
+  state: z.enum(['ready', 'missing']),
+  startedWithoutUncommitted: z.optional(z.boolean()),
+  working: z.optional(z.enum(['applying', 'discarding'])),
+});
+export type WorktreeView = z.infer<typeof WorktreeView>;
+export const worktreeActions = ['apply', 'openWindow', 'discard'] as const;
+
 /** A message sent while a turn runs, waiting for the turn's next model request (spec §16). */
 export const QueuedMessageView = z.object({ id: z.string(), text: z.string() });
 export type QueuedMessageView = z.infer<typeof QueuedMessageView>;
@@ -49,6 +63,10 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('removeQueued'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('newChat') }),
+  /** Spec §19: a new conversation in a new git worktree (`/worktree`). */
+  z.object({ type: z.literal('newChatInWorktree') }),
+  /** The worktree bar's `Apply to workspace`, `Open in New Window`, `Discard worktree`. */
+  z.object({ type: z.literal('worktreeAction'), action: z.enum(worktreeActions) }),
   z.object({ type: z.literal('showContext') }),
   z.object({ type: z.literal('listConversations') }),
   z.object({ type: z.literal('suggestPaths'), query: z.string() }),
@@ -120,6 +138,8 @@ export const HostMessage = z.discriminatedUnion('type', [
     queued: z.optional(z.array(QueuedMessageView)),
   }),
   z.object({ type: z.literal('queued'), items: z.array(QueuedMessageView) }),
+  /** The conversation's worktree (spec §19), after each snapshot and whenever it changes; null for none. */
+  z.object({ type: z.literal('worktree'), worktree: z.nullable(WorktreeView) }),
   z.object({ type: z.literal('planMode'), on: z.boolean() }),
   z.object({ type: z.literal('entryAdded'), entry: TranscriptEntry }),
   z.object({ type: z.literal('entryAppended'), id: z.string(), delta: z.string() }),

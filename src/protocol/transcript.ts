@@ -57,6 +57,8 @@ export const ConversationListItem = z.object({
   cost: z.number(),
   /** A turn of this conversation is running, in this view or another one (spec §16). */
   running: z.optional(z.boolean()),
+  /** A worktree conversation's branch (spec §19). */
+  branch: z.optional(z.string()),
 });
 export type ConversationListItem = z.infer<typeof ConversationListItem>;
 

@@ -1,48 +1,22 @@
 import type { AgentSession } from '../core/session/agentSession';
-import type { PendingApprovals } from '../core/agent/pendingDecisions';
 import type { Conversation } from '../core/conversation/conversation';
-import type { AgentEvent } from '../core/events';
-import type { ConversationStore } from '../core/conversation/conversationStore';
 import { randomUUID } from 'node:crypto';
 import { checkAttachedImages } from '../core/images/attachedImages';
 import type { AttachedImageView, HostMessage, WebviewMessage } from '../protocol/messages';
-import type { Onboarding } from '../protocol/transcript';
 import { errorMessage } from '../core/errorMessage';
 import { ConversationSaver } from './conversationSaver';
-import type { ReviewActions, ReviewContext } from './review/reviewActions';
+import type { ReviewContext } from './review/reviewActions';
+import type { ChatControllerDeps } from './chatControllerDeps';
 import { TranscriptProjector } from './transcriptProjector';
 import { InputPrefills } from './inputPrefills';
 import { ConversationTurns } from './conversationTurns';
 import { onboardingOrProblem, planModeOrOff, storedEntries } from './safeViewReads';
 import { l10n } from './hostL10n';
 import { outsideSandboxRequest } from './outsideSandboxRequest';
+import type { WorktreeRecord } from '../core/worktrees/worktreeRecord';
+import { decideFromView, snapshotOf } from './viewMessages';
 
-export interface ChatControllerDeps {
-  createSession: (restored: Conversation | undefined, onChange: () => void) => AgentSession;
-  approvals: PendingApprovals;
-  store: ConversationStore;
-  /** Which conversation was open last in this workspace, so a reload reopens it. */
-  lastConversation: { get(): string | undefined; set(id: string | undefined): void };
-  onboarding: () => Onboarding | null;
-  runCommand: (command: 'openSettings' | 'setApiKey') => void;
-  openFile: (path: string, line?: number) => void;
-  showContext: () => void;
-  confirmDelete: (title: string) => Promise<boolean>;
-  suggestPaths: (query: string) => Promise<{ path: string; kind: 'file' | 'directory' | 'agent' | 'resource'; detail?: string; server?: string }[]>;
-  planMode: () => boolean;
-  /** `codeagent.model.supportsImages` (spec §16). */
-  supportsImages: () => boolean;
-  setPlanMode: (on: boolean) => void;
-  log: (message: string) => void;
-  /** Every event of the current conversation as it happens (live diff previews, spec §20's nudges). */
-  onEvent?: (event: AgentEvent, session: AgentSession) => void;
-  /** Diffs, Revert and Restore checkpoint (spec §8). */
-  review?: ReviewActions;
-  /** Spec §16, several conversations at once: whether a conversation's turn runs in any view (history marks it). */
-  isRunning?: (conversationId: string) => boolean;
-  /** True when another view holds the conversation (and was shown): it is not opened here too. */
-  openElsewhere?: (conversationId: string) => boolean;
-}
+export type { ChatControllerDeps } from './chatControllerDeps';
 
 /** Owns the current conversation, keeps it saved, and mirrors it into whichever webview is attached (none while hidden). */
 export class ChatController {
@@ -112,8 +86,10 @@ export class ChatController {
       case 'stop': return this.session.cancel();
       case 'removeQueued': return void this.session.queue.remove(message.id);
       case 'newChat': return void this.newChat();
+      case 'newChatInWorktree': return void this.newChatInWorktree();
+      case 'worktreeAction': return void this.deps.worktrees?.act(message.action, this.reviewContext());
       case 'runCommand': return this.deps.runCommand(message.command);
-      case 'openFile': return this.deps.openFile(message.path, message.line);
+      case 'openFile': return this.deps.openFile(message.path, message.line, this.session.workspaceFs.root);
       case 'setPlanMode': return this.deps.setPlanMode(message.on);
       case 'openChange': return this.deps.review?.openChange(this.reviewContext(), message.turnId, message.path);
       case 'reviewChanges': return this.deps.review?.reviewChanges(this.reviewContext(), message.turnId);
@@ -121,20 +97,18 @@ export class ChatController {
       case 'restoreCheckpoint': return void this.deps.review?.restoreCheckpoint(this.reviewContext(), message.turnId, this.projector.entries);
       case 'showContext': return this.deps.showContext();
       case 'listConversations': return void this.sendConversationList();
-      case 'suggestPaths': return void this.deps.suggestPaths(message.query).then((items) => this.emit({ type: 'pathSuggestions', query: message.query, items }));
+      case 'suggestPaths': return void this.deps.suggestPaths(message.query, this.session.workspaceFs.root).then((items) => this.emit({ type: 'pathSuggestions', query: message.query, items }));
       case 'openConversation': return void this.openConversation(message.id);
       case 'deleteConversation': return void this.deleteConversation(message.id);
-      case 'approvalDecision': {
-        const decision = message.decision === 'accepted' ? { decision: 'accepted' as const } : { decision: 'rejected' as const, feedback: message.feedback };
-        if (!this.deps.approvals.decide(message.callId, decision)) this.deps.log(`No approval is waiting for ${message.callId}.`);
-        return;
-      }
+      case 'approvalDecision': return decideFromView(this.deps.approvals, message, this.deps.log);
     }
   }
 
   async send(text: string, attached: readonly AttachedImageView[] = []): Promise<void> {
     await this.ready;
     if (onboardingOrProblem(this.deps.onboarding, this.deps.log)) return this.refreshOnboarding();
+    const refusal = await this.deps.worktrees?.refusal(this.session);
+    if (refusal) return this.showWarning(refusal);
     if (this.session.awaitingAnswer) {
       this.session.answer(text);
       return;
@@ -153,11 +127,19 @@ export class ChatController {
     await this.turns.retry(turnId, text);
   }
 
-  async newChat(): Promise<void> {
+  async newChat(worktree?: WorktreeRecord): Promise<void> {
     await this.leaveCurrent();
-    this.open(undefined);
+    this.open(undefined, worktree);
     this.deps.lastConversation.set(undefined);
     this.sendSnapshot();
+  }
+
+  /** Spec §19: a new conversation in a new git worktree (or `worktree`, made already), stored at once; its setup command runs first. */
+  async newChatInWorktree(worktree?: WorktreeRecord): Promise<void> {
+    const made = worktree ?? (await this.deps.worktrees?.create());
+    if (!made) return;
+    await this.newChat(made);
+    await this.turns.setUp(this.deps.worktrees?.setupCommand() ?? '');
   }
 
   async openConversation(id: string): Promise<void> {
@@ -249,10 +231,10 @@ export class ChatController {
     }
   }
 
-  private open(conversation: Conversation | undefined): void {
+  private open(conversation: Conversation | undefined, worktree?: WorktreeRecord): void {
     const projector = new TranscriptProjector(`e${Date.now().toString(36)}`, conversation ? storedEntries(conversation.transcript) : []);
     // The callback runs only after construction, when `session` is set.
-    const session: AgentSession = this.deps.createSession(conversation, () => this.scheduleSave(session, projector));
+    const session: AgentSession = this.deps.createSession(conversation, () => this.scheduleSave(session, projector), worktree);
     if (conversation) {
       projector.restoreUsage(session.usageTotals, session.lastReportedUsage, session.contextWindowTokens, conversation.turnInProgress !== undefined);
       // A reload may have failed the task whose child it killed: the plan entry shows the plan as restored.
@@ -271,8 +253,8 @@ export class ChatController {
   }
 
   private scheduleSave(session: AgentSession, projector: TranscriptProjector): void {
-    // A conversation is stored from its first message on; an empty new chat leaves no file behind.
-    this.saver.schedule(() => (session.messages.length ? session.toConversation(projector.entries) : undefined));
+    // A conversation is stored from its first message on (a worktree's at once); an empty new chat leaves no file behind.
+    this.saver.schedule(() => (session.messages.length || session.worktree ? session.toConversation(projector.entries) : undefined));
   }
 
   private async sendConversationList(): Promise<void> {
@@ -282,15 +264,8 @@ export class ChatController {
   }
 
   private sendSnapshot(): void {
-    this.emit({
-      type: 'snapshot',
-      entries: this.projector.entries,
-      busy: this.session.busy,
-      onboarding: onboardingOrProblem(this.deps.onboarding, this.deps.log),
-      usage: this.projector.usageSummary,
-      planMode: planModeOrOff(this.deps.planMode),
-      queued: [...this.session.queue.messages],
-    });
+    this.emit(snapshotOf(this.session, this.projector, this.deps));
+    void this.deps.worktrees?.show(this.session, (message) => this.emit(message));
   }
 
   private emit(message: HostMessage): void {

@@ -36,6 +36,18 @@ export class ConversationTurns {
     await this.run((session, sink) => runQueuedTurns(session.queue, first, ({ text, images }) => session.send(text, sink, images)));
   }
 
+  /**
+   * Spec §19: a new worktree conversation's setup command ('' for none), busy like a turn; the conversation is
+   * stored either way (its worktree exists), and what was sent meanwhile runs after it.
+   */
+  async setUp(command: string): Promise<void> {
+    await this.run(async (session, sink) => {
+      if (command) await session.runSetup(command, sink);
+      const queued = session.queue.takeFirst();
+      if (queued) await runQueuedTurns(session.queue, queued, ({ text, images }) => session.send(text, sink, images));
+    });
+  }
+
   async retry(turnId: string, text: string): Promise<void> {
     await this.run((session, sink) => session.retry(turnId, text, sink));
   }

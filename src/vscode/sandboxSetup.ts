@@ -5,7 +5,7 @@ import { RuntimeSandbox } from '../node/sandbox/runtimeSandbox';
 
 /**
  * Spec §18 for the window: one sandbox for every conversation's commands (foreground and background), confined to the
- * workspace folders. Where none can start, the user hears why once (the panel and a notification), with the install hint.
+ * workspace folders; a worktree conversation's commands to its worktree (§19: CommandSandbox.wrap's `root`). Where none can start, the user hears why once (the panel and a notification), with the install hint.
  */
 export function startSandbox(options: { settings: () => Settings; tell: (message: string) => void; log: (message: string) => void }): CommandSandbox {
   return new RuntimeSandbox({

@@ -168,7 +168,7 @@ export class TranscriptProjector {
         return [];
       case 'changes':
         this.streaming = undefined;
-        return [this.upsert(`changes-${event.turnId}`, 'changes', event.changes.map((c) => `${c.kind} ${c.path} +${c.added} -${c.removed}`).join('\n'), event.turnId, { changes: event.changes })];
+        return [this.upsert(`changes-${event.turnId}`, 'changes', event.changes.map((c) => `${c.kind} ${c.path} +${c.added} -${c.removed}`).join('\n'), event.turnId, { changes: event.changes, ...(event.applied ? { applied: event.applied } : {}) })];
       case 'subagent':
         if (event.event.type === 'toolParamDelta') return [];
         this.streaming = undefined;

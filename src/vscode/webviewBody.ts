@@ -17,6 +17,7 @@ export function webviewBody(strings: PanelStrings = panelStrings): string {
 <section id="history" aria-label="${s('body.history')}" hidden></section>
 <main id="transcript" role="log" aria-live="polite" aria-label="${s('body.transcript')}"></main>
 <footer id="composer">
+  <section id="worktree" aria-label="${s('body.worktree')}" hidden></section>
   <section id="queued" aria-label="${s('body.queued')}" hidden></section>
   <section id="processes" aria-label="${s('body.processes')}" hidden></section>
   <section id="to-review" class="to-review-fallback" aria-label="${s('body.toReview')}" hidden></section>

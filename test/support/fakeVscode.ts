@@ -44,7 +44,12 @@ export const workspace = {
     };
   },
   createFileSystemWatcher: () => ({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose: () => {} }),
+  /** No editor is open: the agent's writes go to the disk. */
+  textDocuments: [] as unknown[],
 };
+
+/** No VS Code install: ripgrep is looked for on PATH, then the JS scan. */
+export const env = { appRoot: '/nonexistent-vscode-app-root' };
 
 export const window = {
   async showWarningMessage(message: string, ...items: string[]): Promise<string | undefined> {

@@ -36,6 +36,7 @@ const specSettings: Record<string, unknown> = {
   'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
   'notifications.whenUnfocused': true,
   'sandbox.enabled': false, 'sandbox.allowedDomains': [],
+  'worktree.setupCommand': '', 'worktree.copyFiles': [],
 };
 
 describe('package.json manifest', () => {
@@ -80,6 +81,18 @@ describe('package.json manifest', () => {
 
   it('reads notifications.whenUnfocused from the user\'s settings only (spec §20)', () => {
     assert.equal(properties['codeagent.notifications.whenUnfocused']!.scope, 'application');
+  });
+
+  it('spec §19: New Chat in Worktree is a command and in the view\'s new-chat menu; its settings are the user\'s only', () => {
+    const titles = Object.fromEntries(manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${english(c.category)}: ${english(c.title)}`]));
+    assert.equal(titles['codeagent.newChatInWorktree'], 'CodeAgent: New Chat in Worktree');
+    assert.equal(titles['codeagent.openWorktreeChatInEditor'], 'CodeAgent: Open Worktree Chat in Editor');
+    const newChatMenu = manifest.contributes.menus['view/title'].filter((m: { group: string }) => m.group.startsWith('1_newChat')).map((m: { command: string }) => m.command);
+    assert.deepEqual(newChatMenu, ['codeagent.newChat', 'codeagent.newChatInWorktree', 'codeagent.openChatInEditor', 'codeagent.openWorktreeChatInEditor']);
+    for (const key of ['codeagent.worktree.setupCommand', 'codeagent.worktree.copyFiles']) {
+      assert.equal(properties[key]!.scope, 'application', key);
+      assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key);
+    }
   });
 
   it('offers Accept/Reject in the editor title only on CodeAgent proposals, which the extension opens in a diff editor', () => {

@@ -10,6 +10,7 @@ import type { TodoItem } from '../tools/todoStore';
 import { historyMessageSchema, tokenUsageSchema } from '../history/historyMessageSchema';
 import { todoItemSchema } from '../tools/todoItemSchema';
 import type { QueuedMessage } from '../queue/messageQueue';
+import { WorktreeRecord } from '../worktrees/worktreeRecord';
 
 /** Bumped when a stored conversation changes shape; a store skips files of a later version instead of overwriting them. */
 export const conversationFormatVersion = 1;
@@ -59,6 +60,8 @@ export interface Conversation {
   changes?: TurnChanges[];
   /** Messages sent during a turn and not yet delivered (spec §16): a reload keeps them queued. */
   queued?: QueuedMessage[];
+  /** Spec §19: the conversation works in this git worktree, not in the user's working tree. */
+  worktree?: WorktreeRecord;
 }
 
 /** One row of the history view. */
@@ -69,6 +72,8 @@ export interface ConversationSummary {
   updatedAt: number;
   messageCount: number;
   cost: number;
+  /** A worktree conversation's branch (spec §19: History lists it). */
+  branch?: string;
 }
 
 export const queuedMessageSchema = z.object({ id: z.string().min(1), text: z.string() });
@@ -91,6 +96,7 @@ export const conversationSchema: z.ZodType<Conversation> = z.looseObject({
   checkpoints: z.array(Checkpoint).optional(),
   changes: z.array(TurnChanges).optional(),
   queued: z.array(queuedMessageSchema).optional(),
+  worktree: WorktreeRecord.optional(),
 });
 
 export const conversationSummarySchema: z.ZodType<ConversationSummary> = z.object({
@@ -100,9 +106,12 @@ export const conversationSummarySchema: z.ZodType<ConversationSummary> = z.objec
   updatedAt: z.number(),
   messageCount: z.number(),
   cost: z.number(),
+  branch: z.string().optional(),
 });
 
 export function summarizeConversation(conversation: Conversation): ConversationSummary {
   const { id, title, createdAt, updatedAt } = conversation;
-  return { id, title, createdAt, updatedAt, messageCount: conversation.messages.length, cost: conversation.totals.cost };
+  const summary: ConversationSummary = { id, title, createdAt, updatedAt, messageCount: conversation.messages.length, cost: conversation.totals.cost };
+  if (conversation.worktree) summary.branch = conversation.worktree.branch;
+  return summary;
 }

@@ -20,7 +20,11 @@ export interface SandboxedCommand {
 }
 
 export interface CommandSandbox {
-  status(): Promise<SandboxStatus>;
-  /** Rejects when the sandbox cannot be set up for this command: it must then ask, never run bare. */
-  wrap(command: string, id: string): Promise<SandboxedCommand>;
+  /** `root`: the conversation's workspace root, when it is not one of the window's folders (a worktree, spec §19). */
+  status(root?: string): Promise<SandboxStatus>;
+  /**
+   * Rejects when the sandbox cannot be set up for this command: it must then ask, never run bare. `root`: as in
+   * status; the command may then write in that root alone (and the temp dir).
+   */
+  wrap(command: string, id: string, root?: string): Promise<SandboxedCommand>;
 }

@@ -1,7 +1,7 @@
 /** Starts commands that keep running (spec §14). Implemented with child_process in src/node/nodeProcessLauncher.ts. */
 
 export interface ProcessLaunchOptions {
-  /** Workspace-relative working directory ('.' for the root). */
+  /** The working directory: relative to the window's workspace root, or absolute (a worktree conversation's root, spec §19). */
   cwd: string;
   /** Output of both streams, decoded, in arrival order. */
   onOutput(chunk: string): void;

@@ -26,7 +26,7 @@ export interface BackgroundStartData {
 /** Bash's run_in_background on `processes`. */
 export function backgroundBash(processes: BackgroundProcesses): BackgroundBash {
   return {
-    start: (command, userEdited, owner, sandboxed) => startInBackground(processes, command, userEdited, owner, sandboxed),
+    start: (command, userEdited, owner, cwd, sandboxed) => startInBackground(processes, command, userEdited, owner, cwd, sandboxed),
     compress: (result) => {
       const data = dataOf<BackgroundStartData>(result);
       return data.background === true ? compressBackgroundStart(result, data as BackgroundStartData) : undefined;
@@ -35,10 +35,10 @@ export function backgroundBash(processes: BackgroundProcesses): BackgroundBash {
 }
 
 /** Bash with run_in_background: started once approved, reported at once with its first output. */
-async function startInBackground(processes: BackgroundProcesses, command: string, userEdited: boolean, owner: string | undefined, sandboxed: SandboxedCommand | undefined): Promise<ToolResult> {
+async function startInBackground(processes: BackgroundProcesses, command: string, userEdited: boolean, owner: string | undefined, cwd: string, sandboxed: SandboxedCommand | undefined): Promise<ToolResult> {
   let started;
   try {
-    started = await processes.start(command, '.', owner, sandboxed);
+    started = await processes.start(command, cwd, owner, sandboxed);
   } catch (error) {
     throw new ToolFailure('background_failed', errorMessage(error), { command });
   }

@@ -22,6 +22,8 @@ export type RecordedChange = z.infer<typeof RecordedChange>;
 export const TurnChanges = z.object({
   turnId: z.string().min(1),
   changes: z.array(RecordedChange),
+  /** Spec §19: changes a worktree conversation's Apply made in the user's working tree (Revert acts there). */
+  target: z.literal('workspace').optional(),
 });
 export type TurnChanges = z.infer<typeof TurnChanges>;
 

@@ -36,6 +36,16 @@ export class ConversationReview {
     };
   }
 
+  /** Spec §19: what an Apply changed in the user's working tree, listed like a turn's changes. */
+  recordApplied(turnId: string, changes: readonly RecordedChange[]): void {
+    if (changes.length) this.turns.push({ turnId, changes: [...changes], target: 'workspace' });
+  }
+
+  /** True for the changes of an Apply, which live in the user's working tree, not the conversation's. */
+  isApplied(turnId: string): boolean {
+    return this.turns.find((t) => t.turnId === turnId)?.target === 'workspace';
+  }
+
   /** The checkpoint of a user message that left history (a failed turn run again). */
   forgetCheckpoint(userMessageId: string): void {
     this.log.forget(userMessageId);

@@ -30,6 +30,9 @@ import { userErrorMessage } from '../errorMessage';
 import { english, type Translator } from '../ports/translator';
 import { MessageQueue } from '../queue/messageQueue';
 import { withImagePlaceholders } from '../images/imageText';
+import type { RecordedChange } from '../review/changeRecorder';
+import type { WorktreeRecord } from '../worktrees/worktreeRecord';
+import { runSetupCommand } from './worktreeSetup';
 
 /** One conversation: owns its history, todos, read ledger and totals, and runs one agent turn at a time. */
 export class AgentSession {
@@ -91,6 +94,22 @@ export class AgentSession {
   /** The workspace the tools work in: Revert and Restore checkpoint act on it. */
   get workspaceFs(): WorkspaceFs {
     return this.deps.fs;
+  }
+
+  /** Spec §19: the worktree the conversation works in; undefined for one in the user's working tree. */
+  get worktree(): WorktreeRecord | undefined {
+    return this.deps.worktree;
+  }
+
+  /** Where the changes of `turnId` are: the user's tree for an Apply's (spec §19), else the tools' workspace. */
+  workspaceFsOf(turnId: string): WorkspaceFs {
+    return (this.review.isApplied(turnId) && this.deps.userTreeFs) || this.deps.fs;
+  }
+
+  /** Spec §19: an Apply's changes to the user's tree, kept with the conversation like a turn's. */
+  recordApplied(turnId: string, changes: readonly RecordedChange[]): void {
+    this.review.recordApplied(turnId, changes);
+    this.deps.onChange?.();
   }
 
   get busy(): boolean {
@@ -158,12 +177,25 @@ export class AgentSession {
       changes: this.review.changes,
       // A queued message's images stay in memory: the stored queue names them (the log holds no image data).
       queued: this.queue.size ? this.queue.messages.map(({ id, text, images }) => ({ id, text: withImagePlaceholders(text, images) })) : undefined,
+      worktree: this.deps.worktree,
     };
   }
 
   /** images: checked already (images/attachedImages), sent with the message. */
   async send(userText: string, sink: EventSink, images?: readonly ImageAttachment[]): Promise<TurnEnd> {
     return this.start(userText, sink, undefined, images);
+  }
+
+  /** Spec §19: a new worktree's setup command (worktreeSetup), busy like a turn while it runs: Stop ends it. */
+  async runSetup(command: string, sink: EventSink): Promise<void> {
+    if (this.running) return;
+    const controller = (this.running = new AbortController());
+    try {
+      await runSetupCommand({ deps: this.deps, command, conversationId: this.id, emit: sink, signal: controller.signal });
+    } finally {
+      this.running = undefined;
+      this.deps.onChange?.();
+    }
   }
 
   /** True when the turn is the last one and failed before storing anything but its user message. */

@@ -16,6 +16,7 @@ import type { UserInputPrompt } from '../ports/userInput';
 import type { McpExtras } from '../orchestration/mcpPromptRoute';
 import type { ToolProtocolMemory } from '../model/toolProtocol';
 import type { Translator } from '../ports/translator';
+import type { WorktreeRecord } from '../worktrees/worktreeRecord';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -54,4 +55,8 @@ export interface AgentSessionDeps {
   userInput?: UserInputPrompt;
   /** Words what the session tells the user (notices, errors, warnings) in their language (spec §20); English when absent. */
   l10n?: Translator;
+  /** Spec §19: the git worktree this conversation works in (`fs`, `commands` and `search` are rooted there). */
+  worktree?: WorktreeRecord;
+  /** Spec §19: the user's working tree, where an Apply's changes are (Revert of those acts there). */
+  userTreeFs?: WorkspaceFs;
 }

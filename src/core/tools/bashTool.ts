@@ -61,7 +61,8 @@ function outcome(data: BashData, timeoutSeconds: number): ToolResult['error'] {
 
 /** How Bash runs a command with run_in_background (spec §14; src/core/processes/backgroundBash.ts). */
 export interface BackgroundBash {
-  start(command: string, userEdited: boolean, owner: string | undefined, sandboxed?: SandboxedCommand): Promise<ToolResult>;
+  /** `cwd`: the conversation's workspace root (absolute): a worktree conversation's commands run in it (spec §19). */
+  start(command: string, userEdited: boolean, owner: string | undefined, cwd: string, sandboxed?: SandboxedCommand): Promise<ToolResult>;
   /** The history record of a background start; undefined when `result` is not one. */
   compress(result: ToolResult): string | undefined;
 }
@@ -84,7 +85,7 @@ export function createBashTool(background?: BackgroundBash): ToolDefinition<Bash
           sandboxed?.release();
           throw new ToolFailure('unavailable', 'Background processes are not available here; run the command without run_in_background.');
         }
-        return background.start(command, placed.userEdited, ctx.conversationId, sandboxed);
+        return background.start(command, placed.userEdited, ctx.conversationId, ctx.fs.root, sandboxed);
       }
       const timeoutSeconds = params.timeout ?? defaultTimeoutSeconds;
       const onOutput = ctx.onOutput;

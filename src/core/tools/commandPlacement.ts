@@ -21,7 +21,7 @@ type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
  */
 export async function placeCommand(asked: string, options: { sandbox?: boolean; background?: boolean }, ctx: ToolContext): Promise<CommandPlacement> {
   const sandbox = ctx.commands.sandbox;
-  const status = options.sandbox === false || !sandbox ? undefined : await sandbox.status();
+  const status = options.sandbox === false || !sandbox ? undefined : await sandbox.status(ctx.fs.root);
   const base: CommandRequest = { kind: 'command', command: asked, cwd: ctx.fs.root, ...(options.background ? { background: true as const } : {}) };
   const request: CommandRequest = options.sandbox === false
     ? { ...base, outsideSandbox: 'the model asked to run it outside the sandbox' }
@@ -31,7 +31,7 @@ export async function placeCommand(asked: string, options: { sandbox?: boolean; 
   let command = await approvedCommand(request, ctx);
   if (!request.sandboxed || !sandbox || status?.state !== 'ready') return { command, userEdited: command !== asked };
   try {
-    return { command, userEdited: command !== asked, sandboxed: await sandbox.wrap(command, ctx.callId ?? command), policy: status.policy };
+    return { command, userEdited: command !== asked, sandboxed: await sandbox.wrap(command, ctx.callId ?? command, ctx.fs.root), policy: status.policy };
   } catch (error) {
     command = await approvedCommand({ ...base, command, outsideSandbox: `the sandbox could not start for it (${errorMessage(error)})` }, ctx);
     return { command, userEdited: command !== asked };

@@ -30,6 +30,9 @@ const rules: Record<string, Tighten> = {
   // On, commands run unasked: a repository must not decide that for the user, nor off (it changes what asks).
   'sandbox.enabled': userOnly,
   'sandbox.allowedDomains': onlyFewer,
+  // Spec §19: a repository must not make a command run, or files be copied, when the user opens a worktree.
+  'worktree.setupCommand': userOnly,
+  'worktree.copyFiles': userOnly,
 };
 
 function ruleFor(key: string): Tighten | undefined {

@@ -52,7 +52,7 @@ export class RuntimeSandbox implements CommandSandbox {
 
   constructor(private readonly options: RuntimeSandboxOptions) {}
 
-  async status(): Promise<SandboxStatus> {
+  async status(root?: string): Promise<SandboxStatus> {
     if (!this.options.settings().enabled) return { state: 'off' };
     const problem = await this.problem();
     if (problem) {
@@ -62,13 +62,16 @@ export class RuntimeSandbox implements CommandSandbox {
       }
       return { state: 'unavailable', ...problem };
     }
-    return { state: 'ready', policy: describePolicy(this.policy()) };
+    const own = root !== undefined && !this.roots().includes(path.resolve(root)) ? [path.resolve(root)] : undefined;
+    return { state: 'ready', policy: describePolicy(this.policy(own)) };
   }
 
-  async wrap(command: string, id: string): Promise<SandboxedCommand> {
+  async wrap(command: string, id: string, root?: string): Promise<SandboxedCommand> {
     const { SandboxManager } = await this.runtime();
     const key = `codeagent-${++invocations}-${id}`.slice(0, 100);
-    const line = await SandboxManager.wrapWithSandbox(command, undefined, undefined, undefined, { commandId: key, commandText: command });
+    // A worktree conversation's command (spec §19) writes in its worktree alone, not in the user's folders.
+    const own = root === undefined || this.roots().includes(path.resolve(root)) ? undefined : runtimeConfig(this.policy([this.ownRoot(root)]));
+    const line = await SandboxManager.wrapWithSandbox(command, undefined, own, undefined, { commandId: key, commandText: command });
     let released = false;
     return {
       line,
@@ -119,9 +122,16 @@ export class RuntimeSandbox implements CommandSandbox {
     return this.options.roots().map((root) => path.resolve(root)).filter((root) => root !== home && root !== path.parse(root).root);
   }
 
-  private policy(): SandboxPolicy {
+  /** A conversation's own root; never the home folder or `/`, which would make the sandbox no sandbox. */
+  private ownRoot(root: string): string {
+    const resolved = path.resolve(root);
+    if (resolved === path.resolve(this.options.home ?? os.homedir()) || resolved === path.parse(resolved).root) throw new Error(`${resolved} cannot be sandboxed as a workspace`);
+    return resolved;
+  }
+
+  private policy(roots: string[] = this.roots()): SandboxPolicy {
     return sandboxPolicy({
-      roots: this.roots(),
+      roots,
       home: this.options.home ?? os.homedir(),
       tempDir: this.options.tempDir ?? os.tmpdir(),
       allowedDomains: this.options.settings().allowedDomains,

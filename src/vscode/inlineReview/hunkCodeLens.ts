@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { InlineReview } from '../../core/inlineReview/inlineReview';
 import { hunkMarks } from '../../core/inlineReview/hunkMarks';
-import { relativePathOf } from './reviewDocuments';
+import { reviewKeyOf } from './reviewDocuments';
 
 /** `Keep` and `Undo` above each hunk still to review (spec §15). */
 export class HunkCodeLens implements vscode.CodeLensProvider {
@@ -19,7 +19,7 @@ export class HunkCodeLens implements vscode.CodeLensProvider {
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const rel = relativePathOf(this.root(), document.uri);
+    const rel = reviewKeyOf(this.root(), document.uri);
     if (!rel) return [];
     return hunkMarks(this.review.hunksOf(rel), document.lineCount).flatMap((mark) => {
       const range = new vscode.Range(mark.anchor, 0, mark.anchor, 0);

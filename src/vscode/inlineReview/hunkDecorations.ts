@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { InlineReview } from '../../core/inlineReview/inlineReview';
 import { hunkMarks, type HunkMark } from '../../core/inlineReview/hunkMarks';
-import { relativePathOf } from './reviewDocuments';
+import { reviewKeyOf } from './reviewDocuments';
 
 /** How long the marks of a file wait after a change: typing moves VS Code's own decorations meanwhile. */
 const renderDelayMs = 30;
@@ -38,7 +38,7 @@ export class HunkDecorations implements vscode.Disposable {
     this.pending.set(rel, setTimeout(() => {
       this.pending.delete(rel);
       for (const editor of vscode.window.visibleTextEditors) {
-        const path = relativePathOf(this.root(), editor.document.uri);
+        const path = reviewKeyOf(this.root(), editor.document.uri);
         if (path && (rel === '' || path === rel)) this.render(editor, path);
       }
     }, renderDelayMs));

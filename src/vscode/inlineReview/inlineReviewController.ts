@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { InlineReview, InlineReviewState } from '../../core/inlineReview/inlineReview';
 import { spliceOf } from '../../core/inlineReview/lineSplice';
-import { lineReader, relativePathOf, replacementEdit, uriOf } from './reviewDocuments';
+import { lineReader, replacementEdit, reviewKeyOf, uriOfKey } from './reviewDocuments';
 
 const stateKey = 'codeagent.inlineReview';
 
@@ -40,7 +40,7 @@ export class InlineReviewController {
 
   onDocumentChange(event: vscode.TextDocumentChangeEvent): void {
     if (event.contentChanges.length === 0) return;
-    const rel = relativePathOf(this.root(), event.document.uri);
+    const rel = reviewKeyOf(this.root(), event.document.uri);
     if (!rel || this.ownEdits.has(rel) || this.review.hunksOf(rel).length === 0) return;
     // Ranges are in the text before the event: applied bottom-up, each stays true.
     const changes = [...event.contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
@@ -55,9 +55,9 @@ export class InlineReviewController {
   }
 
   async undo(rel: string, id: string): Promise<void> {
-    const root = this.root();
-    if (!root) return;
-    const document = await vscode.workspace.openTextDocument(uriOf(root, rel));
+    const uri = uriOfKey(this.root(), rel);
+    if (!uri) return;
+    const document = await vscode.workspace.openTextDocument(uri);
     const outcome = this.review.undo(rel, id, lineReader(document));
     if (!outcome.ok) return this.warn(outcome.message);
     await this.applyAndSave(rel, document, replacementEdit(document, [outcome.replacement]));
@@ -65,11 +65,11 @@ export class InlineReviewController {
 
   /** Undo all: of one file, or of every file; changes the user edited since are left marked, and said so. */
   async undoAll(rel?: string): Promise<void> {
-    const root = this.root();
-    if (!root) return;
     const refused: string[] = [];
     for (const path of rel === undefined ? this.review.paths() : [rel]) {
-      const document = await vscode.workspace.openTextDocument(uriOf(root, path));
+      const uri = uriOfKey(this.root(), path);
+      if (!uri) continue;
+      const document = await vscode.workspace.openTextDocument(uri);
       const outcome = this.review.undoAll(path, lineReader(document));
       refused.push(...outcome.refused);
       if (outcome.replacements.length) await this.applyAndSave(path, document, replacementEdit(document, outcome.replacements));
@@ -101,8 +101,7 @@ export class InlineReviewController {
   }
 
   private openDocument(rel: string): vscode.TextDocument | undefined {
-    const root = this.root();
-    return root ? vscode.workspace.textDocuments.find((d) => !d.isClosed && relativePathOf(root, d.uri) === rel) : undefined;
+    return vscode.workspace.textDocuments.find((d) => !d.isClosed && reviewKeyOf(this.root(), d.uri) === rel);
   }
 
   private saveSoon(): void {

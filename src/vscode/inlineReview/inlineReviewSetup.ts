@@ -6,7 +6,7 @@ import { HunkCodeLens } from './hunkCodeLens';
 import { HunkDecorations } from './hunkDecorations';
 import { InlineReviewController } from './inlineReviewController';
 import { InlineReviewPanel } from './inlineReviewPanel';
-import { relativePathOf } from './reviewDocuments';
+import { reviewKeyOf, uriOf } from './reviewDocuments';
 import { reviewedFs } from './reviewedFs';
 
 /** What the composition root gets from spec §15's wiring. */
@@ -15,8 +15,8 @@ export interface InlineReviewSetup {
   wrapFs(fs: WorkspaceFs): WorkspaceFs;
   /** The model's reminder of what the user undid (AgentSessionDeps.inputReminder / requestReminder). */
   takeReminder(): string;
-  /** Revert or Restore checkpoint put these files back: their marks are dropped. */
-  forget(paths: readonly string[]): void;
+  /** Revert or Restore checkpoint put these files (relative to `root`) back: their marks are dropped. */
+  forget(paths: readonly string[], root: string): void;
   panel: InlineReviewPanel;
   disposables: vscode.Disposable[];
 }
@@ -38,10 +38,10 @@ export function setUpInlineReview(options: {
   const afterMode = () => settings().approval.editReview === 'after';
   const decorations = new HunkDecorations(review, workspaceRoot);
   const codeLens = new HunkCodeLens(review, workspaceRoot);
-  const relOf = (target: unknown) => (typeof target === 'string' ? target : target instanceof vscode.Uri ? relativePathOf(workspaceRoot(), target) : undefined);
+  const relOf = (target: unknown) => (typeof target === 'string' ? target : target instanceof vscode.Uri ? reviewKeyOf(workspaceRoot(), target) : undefined);
   const activeRel = () => {
     const uri = vscode.window.activeTextEditor?.document.uri;
-    return uri ? relativePathOf(workspaceRoot(), uri) : undefined;
+    return uri ? reviewKeyOf(workspaceRoot(), uri) : undefined;
   };
   // From the editor title: that editor's file; from the palette: the active file when it has changes, else every file.
   const scope = (target: unknown) => {
@@ -68,7 +68,7 @@ export function setUpInlineReview(options: {
   return {
     wrapFs: (fs) => reviewedFs(fs, controller, afterMode),
     takeReminder: () => review.takeReminder(),
-    forget: (paths) => paths.forEach((path) => review.forget(path)),
+    forget: (paths, root) => paths.forEach((path) => review.forget(reviewKeyOf(workspaceRoot(), uriOf(root, path)) ?? path)),
     panel,
     disposables: [
       decorations,

@@ -14,6 +14,21 @@ export function uriOf(root: string, rel: string): vscode.Uri {
   return vscode.Uri.file(path.join(root, rel));
 }
 
+/**
+ * The review's key for a file: workspace-relative inside the workspace, its absolute path (forward slashes)
+ * outside it — a worktree conversation's files (spec §19) — so two copies of one path never share hunks.
+ */
+export function reviewKeyOf(root: string | undefined, uri: vscode.Uri): string | undefined {
+  if (uri.scheme !== 'file') return undefined;
+  return relativePathOf(root, uri) ?? uri.fsPath.split(path.sep).join('/');
+}
+
+/** The file a review key names (see reviewKeyOf); undefined for a relative key without a workspace. */
+export function uriOfKey(root: string | undefined, key: string): vscode.Uri | undefined {
+  if (path.isAbsolute(key)) return vscode.Uri.file(key);
+  return root ? uriOf(root, key) : undefined;
+}
+
 /** An open document's line, undefined past its end: how the review checks a hunk still holds the agent's lines. */
 export function lineReader(document: vscode.TextDocument): (line: number) => string | undefined {
   return (line) => (line < document.lineCount ? document.lineAt(line).text : undefined);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { WorkspaceFs } from '../../core/ports/workspaceFs';
 import type { InlineReviewController } from './inlineReviewController';
-import { relativePathOf, uriOf } from './reviewDocuments';
+import { reviewKeyOf, uriOf } from './reviewDocuments';
 
 /**
  * The agent's file system in review-after-edits mode (spec §15): every write is recorded as hunks to Keep or Undo,
@@ -9,9 +9,10 @@ import { relativePathOf, uriOf } from './reviewDocuments';
  * neither lost nor overwritten. In `before` mode it is `fs` unchanged.
  */
 export function reviewedFs(fs: WorkspaceFs, controller: InlineReviewController, afterMode: () => boolean): WorkspaceFs {
+  // The file under the fs's own root: the user's tree, or a worktree conversation's (spec §19).
   const dirtyDocument = (rel: string) => {
-    const root = controller.root();
-    return root ? vscode.workspace.textDocuments.find((d) => d.isDirty && !d.isClosed && relativePathOf(root, d.uri) === relativePathOf(root, uriOf(root, rel))) : undefined;
+    const file = uriOf(fs.root, rel).fsPath;
+    return vscode.workspace.textDocuments.find((d) => d.isDirty && !d.isClosed && d.uri.scheme === 'file' && d.uri.fsPath === file);
   };
   const read = (rel: string) => fs.readFile(rel).catch(() => undefined);
   return {
@@ -24,8 +25,7 @@ export function reviewedFs(fs: WorkspaceFs, controller: InlineReviewController, 
     readBytes: (rel) => fs.readBytes(rel),
     async writeFile(rel, content) {
       if (!afterMode()) return fs.writeFile(rel, content);
-      const root = controller.root();
-      const key = root ? relativePathOf(root, uriOf(root, rel)) ?? rel : rel;
+      const key = reviewKeyOf(controller.root(), uriOf(fs.root, rel)) ?? rel;
       await controller.agentWrite(key, () => read(rel), async () => {
         const document = dirtyDocument(rel);
         if (!document) return fs.writeFile(rel, content);

@@ -72,11 +72,16 @@ export class DiffEditorApprover implements Approver {
     await this.finish(review);
   }
 
-  async request(request: ApprovalRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal): Promise<ApprovalDecision> {
-    if (request.kind === 'edits') return this.multiFile.request(request, info, signal);
+  /** The Approver of a conversation whose workspace is `root` (a worktree, spec §19): its files' editors are looked up there. */
+  forRoot(root: string): Approver {
+    return { request: (request, info, signal) => this.request(request, info, signal, root) };
+  }
+
+  async request(request: ApprovalRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal, workspaceRoot?: string): Promise<ApprovalDecision> {
+    if (request.kind === 'edits') return this.multiFile.request(request, info, signal, workspaceRoot);
     // Another conversation waits on this id (spec §16): refused by PendingApprovals, and its review left alone.
     if (request.kind !== 'edit' || this.pending.isWaiting(info.callId)) return this.pending.request(request, info, signal);
-    const root = this.workspaceRoot();
+    const root = workspaceRoot ?? this.workspaceRoot();
     const file = root ? vscode.Uri.file(path.join(root, request.path)) : undefined;
     const dirty = file && dirtyEditorOf(file);
     if (dirty) {

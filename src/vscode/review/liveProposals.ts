@@ -21,6 +21,8 @@ interface StreamingCall {
   reason?: string;
   cancelTimer?: () => void;
   refreshing: Promise<void>;
+  /** The conversation's workspace root when it is not the window's (spec §19). */
+  root?: string;
 }
 
 /** Runs `refresh` once after `ms`; returns what cancels it. Tests pass their own to run refreshes when they choose. */
@@ -47,12 +49,13 @@ export class LiveProposals {
     private readonly schedule: RefreshScheduler = afterDelay,
   ) {}
 
-  observe(event: AgentEvent): void {
-    if (event.type === 'subagent') return this.observe(event.event);
+  /** `root`: the workspace of the conversation the event is from (a worktree's, spec §19); the window's when absent. */
+  observe(event: AgentEvent, root?: string): void {
+    if (event.type === 'subagent') return this.observe(event.event, root);
     switch (event.type) {
       case 'toolCall':
         if (event.partial && previewedTools.has(event.name) && !this.calls.has(event.callId)) {
-          this.calls.set(event.callId, { name: event.name, params: {}, refreshing: Promise.resolve() });
+          this.calls.set(event.callId, { name: event.name, params: {}, refreshing: Promise.resolve(), root });
         }
         return;
       case 'toolParamDelta': {
@@ -90,7 +93,7 @@ export class LiveProposals {
     // The path is complete once another parameter has started.
     if (!relPath || Object.keys(call.params).length < 2) return;
     if (call.path === undefined) {
-      const file = await this.readInside(relPath);
+      const file = await this.readInside(relPath, call.root);
       if (file === null) return void this.calls.delete(callId);
       call.path = file.path;
       call.before = file.text;
@@ -104,8 +107,8 @@ export class LiveProposals {
    * The workspace path, text ('' when it does not exist yet) and why it is always asked; null when the
    * path leaves the workspace, is not UTF-8 text, or will not be reviewed (auto-approved).
    */
-  private async readInside(relPath: string): Promise<{ path: string; text: string; reason?: string } | null> {
-    const root = this.workspaceRoot();
+  private async readInside(relPath: string, callRoot: string | undefined): Promise<{ path: string; text: string; reason?: string } | null> {
+    const root = callRoot ?? this.workspaceRoot();
     if (!root) return null;
     // The tools' own confinement (symbolic links resolved), so a preview never shows a file the tool would refuse.
     const fs = new NodeWorkspaceFs(root);

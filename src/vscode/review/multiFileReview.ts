@@ -23,8 +23,8 @@ export class MultiFileReview {
     private readonly warn: (message: string) => void,
   ) {}
 
-  async request(request: EditsRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal): Promise<ApprovalDecision> {
-    const root = this.workspaceRoot();
+  async request(request: EditsRequest, info: { turnId: string; callId: string; detail: string }, signal: AbortSignal, workspaceRoot?: string): Promise<ApprovalDecision> {
+    const root = workspaceRoot ?? this.workspaceRoot();
     const files = request.files.map((file) => ({ ...file, uri: vscode.Uri.file(path.join(root ?? '', file.path)), ...ProposalFileSystem.uris(info.callId, file.path) }));
     const dirty = files.filter((file) => dirtyEditorOf(file.uri)).map((file) => file.path);
     if (dirty.length) {

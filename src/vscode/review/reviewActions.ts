@@ -12,7 +12,8 @@ import { l10n } from '../hostL10n';
 /** What the review actions need from VS Code: diff editors, the confirmation and messages. */
 export interface ReviewUi {
   openChangeDiff(conversationId: string, turnId: string, change: RecordedChange): void;
-  openAllChanges(conversationId: string, turnId: string, changes: readonly RecordedChange[]): void;
+  /** `root`: the folder the changes' paths are relative to. */
+  openAllChanges(conversationId: string, turnId: string, changes: readonly RecordedChange[], root: string): void;
   /** 'restore': keep files changed outside CodeAgent; 'overwrite': restore them too; undefined: cancelled. */
   confirmRestore(plan: RestorePlan): Promise<'restore' | 'overwrite' | undefined>;
   info(message: string): void;
@@ -29,8 +30,8 @@ export interface ReviewContext {
 
 /** Spec §8 from the chat: a change's diff, Revert, Review changes, Restore checkpoint. */
 export class ReviewActions {
-  /** `onRestored`: files Revert or Restore checkpoint put back (spec §15: their inline review marks go). */
-  constructor(private readonly ui: ReviewUi, private readonly onRestored: (paths: readonly string[]) => void = () => {}) {}
+  /** `onRestored`: files Revert or Restore checkpoint put back, relative to `root` (spec §15: their inline review marks go). */
+  constructor(private readonly ui: ReviewUi, private readonly onRestored: (paths: readonly string[], root: string) => void = () => {}) {}
 
   openChange(context: ReviewContext, turnId: string, path: string): void {
     const change = context.session.review.change(turnId, path);
@@ -40,16 +41,18 @@ export class ReviewActions {
 
   reviewChanges(context: ReviewContext, turnId: string): void {
     const changes = context.session.review.changesOf(turnId);
-    if (changes.length) this.ui.openAllChanges(context.session.id, turnId, changes);
+    if (changes.length) this.ui.openAllChanges(context.session.id, turnId, changes, context.session.workspaceFsOf(turnId).root);
   }
 
   async revert(context: ReviewContext, turnId: string, path: string): Promise<void> {
     const change = context.session.review.change(turnId, path);
     if (!change) return this.ui.warn(l10n.t('CodeAgent has no record of a change to {0} in that turn.', path));
-    const outcome = await revertChange(context.session.workspaceFs, change, l10n);
+    // An Apply's change (spec §19) is reverted in the user's tree, a turn's where the tools work.
+    const fs = context.session.workspaceFsOf(turnId);
+    const outcome = await revertChange(fs, change, l10n);
     for (const patch of context.projector.markChange(turnId, path, outcome.reverted ? { reverted: true } : { reverted: false, message: outcome.message })) context.emit(patch);
     if (outcome.reverted) {
-      this.onRestored([path]);
+      this.onRestored([path], fs.root);
       this.ui.info(l10n.t('Reverted {0}.', path));
     }
     else this.ui.warn(outcome.message);
@@ -65,7 +68,7 @@ export class ReviewActions {
     const choice = await this.ui.confirmRestore(plan);
     if (!choice) return;
     const result = await restoreCheckpoint(session.workspaceFs, conversation.checkpoints ?? [], messageId, { overwriteExternal: choice === 'overwrite', l10n });
-    this.onRestored([...result.restored, ...result.deleted]);
+    this.onRestored([...result.restored, ...result.deleted], session.workspaceFs.root);
     const truncation = truncateConversation(conversation, messageId);
     if (!truncation) return this.ui.warn(l10n.t('The conversation could not be cut back to that message.'));
     await context.reopen(truncation.conversation, truncation.userText);

@@ -6,7 +6,7 @@ import type { ChangeTextProvider } from './changeTextProvider';
 import type { ReviewUi } from './reviewActions';
 
 /** ReviewUi in VS Code: read-only before/after documents, the multi-file diff, a modal confirmation. */
-export function vscodeReviewUi(texts: ChangeTextProvider, workspaceRoot: () => string | undefined, log: (message: string) => void): ReviewUi {
+export function vscodeReviewUi(texts: ChangeTextProvider, log: (message: string) => void): ReviewUi {
   const sides = (conversationId: string, turnId: string, change: RecordedChange) => {
     const key = { conversationId, turnId, path: change.path };
     return { before: texts.uriFor({ ...key, side: 'before' }, change.before ?? ''), after: texts.uriFor({ ...key, side: 'after' }, change.after ?? '') };
@@ -16,11 +16,10 @@ export function vscodeReviewUi(texts: ChangeTextProvider, workspaceRoot: () => s
       const { before, after } = sides(conversationId, turnId, change);
       void vscode.commands.executeCommand('vscode.diff', before, after, vscode.l10n.t('{0} (changed by CodeAgent)', path.posix.basename(change.path)), { preview: true });
     },
-    openAllChanges(conversationId, turnId, changes) {
-      const root = workspaceRoot();
+    openAllChanges(conversationId, turnId, changes, root) {
       const resources = changes.map((change) => {
         const { before, after } = sides(conversationId, turnId, change);
-        return [root ? vscode.Uri.file(path.join(root, change.path)) : after, before, after];
+        return [vscode.Uri.file(path.join(root, change.path)), before, after];
       });
       void vscode.commands.executeCommand('vscode.changes', changes.length === 1 ? vscode.l10n.t('Changes by CodeAgent ({0} file)', changes.length) : vscode.l10n.t('Changes by CodeAgent ({0} files)', changes.length), resources);
     },

@@ -41,7 +41,7 @@ export function createWorkspace(options: WorkspaceOptions = {}, userSettingsFile
 
 /** Settings that grant power or route the API key: only the user's own value counts (spec §11). */
 export function isUserOnlySetting(key: string): boolean {
-  return key.startsWith('codeagent.approval.') || key.startsWith('codeagent.sandbox.') || key === 'codeagent.mcp.servers' || key === 'codeagent.hooks.enabled' || (key.startsWith('codeagent.') && key.endsWith('.baseUrl'));
+  return key.startsWith('codeagent.approval.') || key.startsWith('codeagent.sandbox.') || key.startsWith('codeagent.worktree.') || key === 'codeagent.mcp.servers' || key === 'codeagent.hooks.enabled' || (key.startsWith('codeagent.') && key.endsWith('.baseUrl'));
 }
 
 const mirrored = new Map<string, string[]>();

@@ -10,7 +10,7 @@ import { buildPanelBundle, openGuardedPage, settle, type GuardedPage } from '../
 /** Every panel string wrapped, so text that bypasses `t` shows up unwrapped. */
 const pseudo = Object.fromEntries(Object.entries(panelStrings).map(([key, english]) => [key, `⟦${english}⟧`])) as PanelStrings;
 /** What the conversation itself brings (tool names, paths, commands, the model's and the user's words): never translated. */
-const data = ['Bash', 'Edit', 'src/a.ts', 'npm test', 'deepseek-v4-flash', 'DeepSeek', 'https://api.deepseek.com', 'hello', 'hi there', 'ok', 'boom', 'Task', 'reviewer', 'docs', 'db', 'search', 'p1', 'p2'];
+const data = ['Bash', 'Edit', 'src/a.ts', 'npm test', 'deepseek-v4-flash', 'DeepSeek', 'https://api.deepseek.com', 'hello', 'hi there', 'ok', 'boom', 'Task', 'reviewer', 'docs', 'db', 'search', 'p1', 'p2', 'codeagent/fix-ab12'];
 
 const entries: TranscriptEntry[] = [
   { id: 'u1', kind: 'user', text: 'hello', turnId: 't1', meta: { checkpoint: true } },
@@ -21,6 +21,11 @@ const entries: TranscriptEntry[] = [
   { id: 'call-t', kind: 'tool-call', text: '', turnId: 't1', meta: { name: 'Task', callId: 't', params: { goal: 'hello' }, status: 'running', child: { status: 'running', steps: 3, inputTokens: 1200, outputTokens: 5, cost: 0, agent: 'reviewer' } } },
   { id: 'changes-t1', kind: 'changes', text: '', turnId: 't1', meta: { changes: [{ path: 'src/a.ts', kind: 'modified', added: 1, removed: 1 }] } },
   { id: 'err', kind: 'error', text: 'boom', turnId: 't1', meta: { retryable: true } },
+  // Spec §19: an Apply from a worktree, with its conflicts and a failure.
+  { id: 'changes-apply-1', kind: 'changes', text: '', turnId: 'apply-1', meta: {
+    changes: [{ path: 'src/a.ts', kind: 'modified', added: 1, removed: 1, conflict: true }],
+    applied: { branch: 'codeagent/fix-ab12', conflicts: [{ path: 'src/a.ts', reason: 'content', diff: '+ok' }, { path: 'src/a.ts', reason: 'binary' }], unchanged: 0, failed: [{ path: 'src/a.ts', message: 'boom' }] },
+  } },
 ];
 
 /** The text without its wrapped parts, nested ones too (a count inside a sentence). */
@@ -76,6 +81,7 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
     const messages: HostMessage[] = [
       { type: 'snapshot', entries, busy: true, onboarding: null, usage: { inputTokens: 1200, outputTokens: 340, cost: 0.01, contextUsed: 5000, contextWindow: 128000, cachedInputTokens: 800 }, planMode: false, queued: [{ id: 'q1', text: 'hello' }] },
       { type: 'mcpServers', servers: [{ name: 'docs', transport: 'stdio', status: 'ready', tools: ['search'], stderrTail: [] }, { name: 'db', transport: 'stdio', status: 'failed', tools: [], error: 'boom', stderrTail: ['boom'] }] },
+      { type: 'worktree', worktree: { branch: 'codeagent/fix-ab12', path: '/tmp/wt', state: 'ready', startedWithoutUncommitted: true } },
       { type: 'processes', processes: [{ id: 'p1', command: 'npm test', status: 'running', exitCode: null, startedAt: 0 }, { id: 'p2', command: 'npm test', status: 'exited', exitCode: 1, startedAt: 0 }] },
       { type: 'modelSetup', setup: { baseUrl: 'https://api.deepseek.com', model: 'deepseek-v4-flash', provider: 'DeepSeek', presets: [], reasoningEffort: 'high', effortLevels: ['none', 'high'] } },
     ];
@@ -88,7 +94,7 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
   it('shows and speaks only wrapped words: the composer, the header, a tool card, an approval, the changes, an error, MCP servers and processes', async () => {
     const found = await visibleTexts(panel.page);
     assert.ok(found.some(({ text }) => text.includes('⟦Apply this Edit?⟧')), 'the approval is on screen');
-    for (const shown of ['⟦MCP docs⟧', '⟦Show output⟧', '⟦Reasoning effort⟧', '⟦1 file changed⟧', '⟦Retry⟧']) assert.ok(found.some(({ text }) => text.includes(shown)), `${shown} is scanned`);
+    for (const shown of ['⟦MCP docs⟧', '⟦Show output⟧', '⟦Reasoning effort⟧', '⟦1 file changed⟧', '⟦Retry⟧', '⟦Apply to workspace⟧', '⟦Applied 1 file from codeagent/fix-ab12⟧', '⟦conflict⟧', '⟦Started from HEAD: your uncommitted changes are not in this worktree.⟧']) assert.ok(found.some(({ text }) => text.includes(shown)), `${shown} is scanned`);
     assert.deepEqual(unwrapped(found, data), []);
   });
 
@@ -115,7 +121,7 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
 
     await panel.post({ type: 'snapshot', entries, busy: false, onboarding: null, usage: null });
     await panel.page.getByRole('button', { name: '⟦History⟧' }).click();
-    await panel.post({ type: 'conversations', items: [{ id: 'c1', title: 'hello', createdAt: 0, updatedAt: 0, messageCount: 2, cost: 0.01, running: true }, { id: 'c2', title: '', createdAt: 0, updatedAt: 0, messageCount: 1, cost: 0 }], currentId: 'c1' });
+    await panel.post({ type: 'conversations', items: [{ id: 'c1', title: 'hello', createdAt: 0, updatedAt: 0, messageCount: 2, cost: 0.01, running: true, branch: 'codeagent/fix-ab12' }, { id: 'c2', title: '', createdAt: 0, updatedAt: 0, messageCount: 1, cost: 0 }], currentId: 'c1' });
     await panel.page.getByRole('button', { name: '⟦Delete conversation: hello⟧' }).waitFor();
     const history = await visibleTexts(panel.page);
     assert.ok(history.some(({ text }) => text.includes('⟦New conversation⟧')), 'the saved conversations are scanned');

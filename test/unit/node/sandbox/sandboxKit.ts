@@ -60,12 +60,13 @@ export interface SandboxHarness {
 const registry = createDefaultToolRegistry();
 
 /** Bash with the real approval gate, the real runner and the real sandbox (or `sandbox` given). */
-export function sandboxHarness(place: SandboxPlace, options: { allowedDomains?: string[]; sandbox?: CommandSandbox; runtime?: Partial<RuntimeSandboxOptions>; approval?: Partial<Settings['approval']> } = {}): SandboxHarness {
+/** `root`: where the conversation works when it is not the window's folder `ws` (a worktree, spec §19). */
+export function sandboxHarness(place: SandboxPlace, options: { allowedDomains?: string[]; sandbox?: CommandSandbox; runtime?: Partial<RuntimeSandboxOptions>; approval?: Partial<Settings['approval']>; root?: string } = {}): SandboxHarness {
   const settings = defaultSettings();
   settings.sandbox = { enabled: true, allowedDomains: options.allowedDomains ?? [] };
   Object.assign(settings.approval, options.approval);
   const sandbox = options.sandbox ?? new RuntimeSandbox({ settings: () => settings.sandbox, roots: () => [place.ws], home: place.home, tempDir: place.tmp, ...options.runtime });
-  const fs = new NodeWorkspaceFs(place.ws);
+  const fs = new NodeWorkspaceFs(options.root ?? place.ws);
   const controller = new AbortController();
   const harness: SandboxHarness = {
     asked: [],
@@ -84,7 +85,7 @@ export function sandboxHarness(place: SandboxPlace, options: { allowedDomains?: 
   let calls = 0;
   harness.ctx = {
     fs,
-    commands: new NodeCommandRunner(place.ws, { sandbox, env: { ...process.env, HOME: place.home } }),
+    commands: new NodeCommandRunner(options.root ?? place.ws, { sandbox, env: { ...process.env, HOME: place.home } }),
     search: new ScanningTextSearch(fs),
     signal: controller.signal,
     readLedger: new ReadLedger(),

@@ -1,0 +1,25 @@
+import type { PendingApprovals } from '../core/agent/pendingDecisions';
+import type { AgentSession } from '../core/session/agentSession';
+import type { HostMessage, WebviewMessage } from '../protocol/messages';
+import type { Onboarding } from '../protocol/transcript';
+import { onboardingOrProblem, planModeOrOff } from './safeViewReads';
+import type { TranscriptProjector } from './transcriptProjector';
+
+/** A chat card's Accept or Reject: decides the approval waiting on that call, or logs that none waits. */
+export function decideFromView(approvals: PendingApprovals, message: Extract<WebviewMessage, { type: 'approvalDecision' }>, log: (message: string) => void): void {
+  const decision = message.decision === 'accepted' ? { decision: 'accepted' as const } : { decision: 'rejected' as const, feedback: message.feedback };
+  if (!approvals.decide(message.callId, decision)) log(`No approval is waiting for ${message.callId}.`);
+}
+
+/** The view's whole state of a conversation, sent when a view (re)loads or switches conversation. */
+export function snapshotOf(session: AgentSession, projector: TranscriptProjector, deps: { onboarding: () => Onboarding | null; planMode: () => boolean; log: (message: string) => void }): HostMessage {
+  return {
+    type: 'snapshot',
+    entries: projector.entries,
+    busy: session.busy,
+    onboarding: onboardingOrProblem(deps.onboarding, deps.log),
+    usage: projector.usageSummary,
+    planMode: planModeOrOff(deps.planMode),
+    queued: [...session.queue.messages],
+  };
+}
