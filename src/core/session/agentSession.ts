@@ -87,9 +87,7 @@ export class AgentSession {
     return this.plan.tasks().length ? { summary: this.plan.summary(), tasks: this.plan.snapshot().tasks } : undefined;
   }
 
-  private get l10n(): Translator {
-    return this.deps.l10n ?? english;
-  }
+  private get l10n(): Translator { return this.deps.l10n ?? english; }
 
   /** The workspace the tools work in: Revert and Restore checkpoint act on it. */
   get workspaceFs(): WorkspaceFs {
