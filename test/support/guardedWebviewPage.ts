@@ -71,10 +71,11 @@ ${options.body ?? `${webviewBody()}<script nonce="${NONCE}">${stub}</script><scr
 /**
  * Lets the page settle, by events rather than a pause: two frames (a posted message is rendered), every image
  * of the page loaded or failed (so any request it made went through the route), then no request in flight
- * (Playwright's networkidle) for what else the page may load (styles, media).
+ * (Playwright's networkidle) for what else the page may load (styles, media). The deadlines are for a real hang only:
+ * a clean-clone run beside two e2e suites once took over 30 s to reach networkidle.
  */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 50_000 });
+  await page.waitForLoadState('networkidle', { timeout: 50_000 });
 }
