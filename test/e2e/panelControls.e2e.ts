@@ -8,7 +8,7 @@ import { eventually } from './support/eventually';
 import { chatPosts } from './support/modelRequests';
 
 describe('panel controls', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('completes @paths and /commands, and opens the context of the last request', async function () {
     suite.model.enqueue({ text: 'Noted.', usage: { prompt_tokens: 1500, completion_tokens: 20 } });

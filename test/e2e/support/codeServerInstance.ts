@@ -174,8 +174,11 @@ export class CodeServerInstance {
    * user may set (endpoint, approval.*, mcp.servers) go to this instance's user settings too. Open it next.
    */
   createWorkspace(options: WorkspaceOptions = {}): string {
-    return createWorkspace(options, this.userSettingsFile);
+    return this.workspaceFactory?.(options) ?? createWorkspace(options, this.userSettingsFile);
   }
+
+  /** Set by a suite whose tests share one window (sharedWindow.ts): it hands out the window's folder again. */
+  workspaceFactory: ((options: WorkspaceOptions) => string) | undefined;
 
   get userSettingsFile(): string {
     return path.join(this.userDataDir, 'User', 'settings.json');

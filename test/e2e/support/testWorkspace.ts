@@ -29,14 +29,65 @@ export interface WorkspaceOptions {
 export function createWorkspace(options: WorkspaceOptions = {}, userSettingsFile?: string): string {
   const dir = path.join(freshDir('ws'), options.name ?? 'workspace');
   fs.cpSync(options.fixture ?? fixtureWorkspace, dir, { recursive: true });
-  const settings: Record<string, unknown> = {
+  const settings = scenarioSettings(options);
+  writeWorkspaceSettings(dir, settings);
+  if (userSettingsFile) mirrorUserOnlySettings(userSettingsFile, settings);
+  return dir;
+}
+
+/** The workspace settings a scenario asks for: the scripted model, its server, and the scenario's own. */
+export function scenarioSettings(options: WorkspaceOptions): Record<string, unknown> {
+  return {
     'codeagent.model.name': SCRIPTED_MODEL_NAME,
     ...(options.modelBaseUrl ? { 'codeagent.model.baseUrl': options.modelBaseUrl } : {}),
     ...options.settings,
   };
-  writeWorkspaceSettings(dir, settings);
-  if (userSettingsFile) mirrorUserOnlySettings(userSettingsFile, settings);
-  return dir;
+}
+
+/**
+ * Makes an existing workspace folder what `createWorkspace` would have made, in place, for a window that stays
+ * open on it (sharedWindow.ts): files the last scenario added go, changed ones are copied back, identical ones
+ * are left alone so no watcher or language server sees them change. Settings are written by the caller.
+ */
+export function restoreWorkspace(dir: string, fixture = fixtureWorkspace): void {
+  const wanted = new Set<string>();
+  const copy = (from: string, to: string, relative: string): void => {
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const rel = path.join(relative, entry.name);
+      wanted.add(rel);
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      if (entry.isDirectory()) {
+        if (!fs.statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
+          fs.rmSync(target, { recursive: true, force: true });
+          fs.mkdirSync(target, { recursive: true });
+        }
+        copy(source, target, rel);
+      } else if (!sameFile(source, target)) {
+        fs.rmSync(target, { recursive: true, force: true });
+        fs.copyFileSync(source, target);
+      }
+    }
+  };
+  copy(fixture, dir, '');
+  const prune = (at: string, relative: string): void => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const rel = path.join(relative, entry.name);
+      if (rel === '.vscode' || rel === path.join('.vscode', 'settings.json')) {
+        if (entry.isDirectory()) prune(path.join(at, entry.name), rel);
+        continue;
+      }
+      if (!wanted.has(rel)) fs.rmSync(path.join(at, entry.name), { recursive: true, force: true });
+      else if (entry.isDirectory()) prune(path.join(at, entry.name), rel);
+    }
+  };
+  prune(dir, '');
+}
+
+function sameFile(a: string, b: string): boolean {
+  const stat = fs.statSync(b, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return false;
+  return stat.size === fs.statSync(a).size && fs.readFileSync(a).equals(fs.readFileSync(b));
 }
 
 /** Settings that grant power or route the API key: only the user's own value counts (spec §11). */
@@ -46,13 +97,25 @@ export function isUserOnlySetting(key: string): boolean {
 
 const mirrored = new Map<string, string[]>();
 
-function mirrorUserOnlySettings(file: string, settings: Record<string, unknown>): void {
-  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8') || '{}') as Record<string, unknown>) : {};
+/**
+ * Writes the scenario's user-only settings into the user's file. With `marker` (settings that show when VS Code
+ * has read the file, sharedWindow.ts) it writes only when the scenario's keys changed, and says whether it did.
+ */
+export function mirrorUserOnlySettings(file: string, settings: Record<string, unknown>, marker?: Record<string, unknown>): boolean {
+  const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8') || '{}') as Record<string, unknown>) : {};
+  const current = { ...before };
   for (const key of mirrored.get(file) ?? []) delete current[key];
   const keys = Object.keys(settings).filter((key) => isUserOnlySetting(key) && settings[key] !== undefined);
   for (const key of keys) current[key] = settings[key];
   mirrored.set(file, keys);
-  fs.writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
+  if (marker && sameSettings(before, current, Object.keys(marker))) return false;
+  fs.writeFileSync(file, `${JSON.stringify({ ...current, ...marker }, null, 2)}\n`);
+  return true;
+}
+
+function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>, ignored: string[]): boolean {
+  const canonical = (settings: Record<string, unknown>) => JSON.stringify(Object.keys(settings).filter((key) => !ignored.includes(key)).sort().map((key) => [key, settings[key]]));
+  return canonical(a) === canonical(b);
 }
 
 /** Replaces the workspace's `.vscode/settings.json` (VS Code picks the change up live). */

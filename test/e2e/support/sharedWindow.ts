@@ -1,0 +1,124 @@
+// One VS Code window for the tests of a file that ask for it (useCodeServerSuite({ window: 'shared' })): booting a
+// window costs about 5 CPU-s of Chromium, code-server and the extension host, most of what a short test costs.
+// Between tests the window is put back as a new one would be: the workspace folder restored in place, the
+// scenario's settings written and seen by VS Code, no editor, no notification, a new conversation. A test that
+// failed, or a window that cannot be tidied (an unsaved file, a turn still running, a dialog), is closed instead,
+// and the next test gets a fresh one.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BrowserSession, CHAT_INPUT } from './browserSession';
+import { isTurnRunning } from './chatPanel';
+import type { CodeServerInstance } from './codeServerInstance';
+import { runCommand } from './commandPalette';
+import { eventually } from './eventually';
+import { fixtureWorkspace } from './paths';
+import { createWorkspace, mirrorUserOnlySettings, restoreWorkspace, scenarioSettings, writeWorkspaceSettings, type WorkspaceOptions } from './testWorkspace';
+
+/** VS Code's default window title with a suffix of zero-width characters that tells which write it came from. */
+function titleWithMarker(marker: string): string {
+  return `\${dirty}\${activeEditorShort}\${separator}\${rootName}\${separator}\${appName}${marker}`;
+}
+
+function markerFor(count: number): string {
+  return `${'\u200b'.repeat(count)}\u200c`;
+}
+
+export class SharedWindow {
+  private folder: string | undefined;
+  private fixture: string | undefined;
+  private session: BrowserSession | undefined;
+  private url: string | undefined;
+  private writes = 0;
+  /** The marker of the user settings written for the next test, when they changed. */
+  private userMarker: string | undefined;
+  /** Boots and reuses, for the suite's summary line. */
+  readonly counts = { boots: 0, reuses: 0 };
+
+  constructor(private readonly server: CodeServerInstance) {}
+
+  /** `createWorkspace` for a shared window: the same folder again, restored, while the fixture is the same. */
+  createWorkspace(options: WorkspaceOptions): string {
+    const fixture = options.fixture ?? fixtureWorkspace;
+    const settings = scenarioSettings(options);
+    if (!this.folder || this.fixture !== fixture || !this.session) {
+      this.folder = createWorkspace(options, this.server.userSettingsFile);
+      this.fixture = fixture;
+      this.userMarker = undefined;
+      return this.folder;
+    }
+    restoreWorkspace(this.folder, fixture);
+    // Without a title of its own, so the user file's marker shows; openSession adds the workspace's after.
+    writeWorkspaceSettings(this.folder, settings);
+    const marker = markerFor(++this.writes);
+    this.userMarker = mirrorUserOnlySettings(this.server.userSettingsFile, settings, { 'window.title': titleWithMarker(marker) }) ? marker : undefined;
+    return this.folder;
+  }
+
+  /** The window on `url`: the kept one once VS Code has read this test's settings, else a new one. */
+  async openSession(url: string): Promise<BrowserSession> {
+    const kept = this.session;
+    if (kept && this.url === url && !kept.page.isClosed() && this.folder) {
+      if (this.userMarker) await this.waitForTitleMarker(kept, this.userMarker, 'the user settings');
+      const file = path.join(this.folder, '.vscode', 'settings.json');
+      const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const marker = markerFor(++this.writes);
+      writeWorkspaceSettings(this.folder, { ...settings, 'window.title': titleWithMarker(marker) });
+      await this.waitForTitleMarker(kept, marker, 'the workspace settings');
+      this.counts.reuses++;
+      return kept;
+    }
+    await this.discard();
+    this.session = await BrowserSession.open(url);
+    this.url = url;
+    this.counts.boots++;
+    return this.session;
+  }
+
+  /** After a test: a window fit for the next one, or none. */
+  async afterTest(passed: boolean): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    const since = Date.now();
+    const unfit = !passed ? 'the test failed' : session.page.isClosed() ? 'the page closed' : await this.tidy(session).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+    if (unfit === undefined) return;
+    console.log(`      (the next test gets a new window: ${unfit.split('\n')[0]}, after ${((Date.now() - since) / 1000).toFixed(1)} s)`);
+    await this.discard();
+  }
+
+  async discard(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    this.url = undefined;
+    if (!session) return;
+    await session.close();
+    this.server.reapClosedWindows();
+  }
+
+  private async tidy(session: BrowserSession): Promise<void> {
+    const { page } = session;
+    await page.keyboard.press('Escape');
+    if ((await page.locator('.monaco-dialog-box').count()) > 0) throw new Error('a dialog is open');
+    const chat = await session.chatFrame({ timeoutMs: 5_000 });
+    if (await isTurnRunning(chat)) throw new Error('a turn is still running');
+    await runCommand(page, 'View: Close All Editors');
+    await eventually(async () => {
+      if ((await page.locator('.monaco-dialog-box').count()) > 0) throw new Error('an editor has unsaved changes');
+      if ((await page.locator('.editor-group-container .tab').count()) > 0) throw new Error('editors are still open');
+    }, { timeoutMs: 5_000, message: 'closing every editor' });
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await runCommand(page, 'CodeAgent: New Chat');
+    await eventually(async () => {
+      if ((await chat.locator('[role="log"] [data-kind]').count()) > 0) throw new Error('the transcript still shows entries');
+    }, { timeoutMs: 10_000, message: 'a new conversation' });
+    // A draft stays with the view, not the conversation.
+    await chat.locator(CHAT_INPUT).fill('');
+  }
+
+  private async waitForTitleMarker(session: BrowserSession, marker: string, what: string): Promise<void> {
+    await eventually(async () => {
+      const title = await session.page.title();
+      const suffix = /[\u200b\u200c]*$/.exec(title)?.[0] ?? '';
+      if (suffix !== marker) throw new Error(`the window title is ${JSON.stringify(title)}`);
+    }, { timeoutMs: 20_000, message: `VS Code reading ${what}` });
+  }
+}
