@@ -41,7 +41,7 @@ async function agentsOf(chat: Frame, kind: string, text: string): Promise<Array<
 }
 
 describe('named agents', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('@reviewer (shared) sees the main chat; @tester (isolated) sees nothing else; --shared overrides', async function () {
     suite.model.enqueue(...[MAIN, REVIEW, ISOLATED, SHARED].map(({ answer }) => ({ text: answer, usage: USAGE })));

@@ -35,7 +35,7 @@ async function toolCards(chat: Frame): Promise<string[]> {
 }
 
 describe('edit approval', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   /** Opens a fresh workspace, asks for the change and waits for the approval card of the Edit. */
   async function proposeEdit(name: string) {

@@ -22,7 +22,7 @@ function proposalTab(page: Page, name: string) {
 }
 
 describe('review in the diff editor', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   async function open(name: string, settings: Record<string, unknown> = {}) {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings });
@@ -189,7 +189,7 @@ describe('review in the diff editor', function () {
 });
 
 describe('changes of a turn and checkpoints', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('a two-file turn lists its changes; one file is reverted; Restore checkpoint brings both back and the message back into the input', async function () {
     suite.model.enqueue(

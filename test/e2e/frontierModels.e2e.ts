@@ -18,7 +18,7 @@ const messages = (body: { messages: WireMessage[] }) => body.messages;
 const workspaceSetting = (workspace: string, key: string) => (JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>)[key];
 
 describe('frontier models: what goes back, model switches, auto, cache marks', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   async function open(settings: Record<string, unknown>) {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.toolProtocol': 'auto', ...settings } });

@@ -37,7 +37,7 @@ function mcpServer(chat: Frame, name: string) {
 }
 
 describe('MCP servers', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('.vscode/mcp.json servers show their state; the model calls mcp__everything__get-sum and gets the sum', async function () {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'mcp' });

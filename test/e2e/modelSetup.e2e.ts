@@ -12,7 +12,7 @@ import { eventually } from './support/eventually';
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 
 describe('model setup', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('the header picker lists the endpoint\'s models, switches the model from the keyboard, and Test connection names each failure', async function () {
     suite.model.setModels(['scripted-model', 'coder-large', 'coder-small']);

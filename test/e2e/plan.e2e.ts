@@ -35,7 +35,7 @@ const reply = (text: string, extra: Partial<ScriptedReply> = {}): ScriptedReply 
 
 
 describe('plan mode with sub-agents', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   async function open(name: string): Promise<{ workspace: string; session: Awaited<ReturnType<typeof suite.openSession>>; chat: Frame }> {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings: { 'codeagent.approval.autoApproveEdits': true, 'codeagent.approval.autoApproveReadOnly': true } });

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
-import { useCodeServerSuite } from './support/codeServerSuite';
+import { useCodeServerSuite, type CodeServerSuiteOptions } from './support/codeServerSuite';
 import type { CodeServerOptions } from './support/codeServerInstance';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
@@ -55,7 +55,7 @@ function pathWithoutBwrap(): string {
 }
 
 describe('sandboxed commands', function () {
-  const options: CodeServerOptions = { env: {} };
+  const options: CodeServerSuiteOptions = { env: {}, window: 'shared' };
   let home = '';
   // Registered before the suite's own hook, so its code-server starts with this home.
   before(function () {

@@ -21,7 +21,7 @@ const files: Record<string, string> = {
 };
 
 describe('slash commands from command and prompt files', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('/ lists them with descriptions; /explain expands $ARGUMENTS and $1; a prompt file runs as /review-pr and asks its input', async function () {
     suite.model.enqueue({ text: 'E2E: explained a.ts.' }, { text: 'E2E: reviewed with the security focus.' });
@@ -141,7 +141,7 @@ async function suggestions(chat: Frame, typed: string): Promise<string[]> {
 describe('command files written while the window is open', function () {
   // The user's home for the extension host: its command folders do not exist when the window opens.
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'codeagent-e2e-home-'));
-  const suite = useCodeServerSuite({ env: { HOME: home } });
+  const suite = useCodeServerSuite({ window: 'shared', env: { HOME: home } });
   after(() => fs.rmSync(home, { recursive: true, force: true }));
 
   it('a command file written in folders that did not exist, in the workspace and in ~/.claude/commands, is offered by / within seconds', async function () {

@@ -174,7 +174,7 @@ export class CodeServerInstance {
    * user may set (endpoint, approval.*, mcp.servers) go to this instance's user settings too. Open it next.
    */
   createWorkspace(options: WorkspaceOptions = {}): string {
-    return this.workspaceFactory?.(options) ?? createWorkspace(options, this.userSettingsFile);
+    return this.workspaceFactory?.(options) ?? createWorkspace(options, this.userOnlySettingsFile);
   }
 
   /** Set by a suite whose tests share one window (sharedWindow.ts): it hands out the window's folder again. */
@@ -182,6 +182,14 @@ export class CodeServerInstance {
 
   get userSettingsFile(): string {
     return path.join(this.userDataDir, 'User', 'settings.json');
+  }
+
+  /**
+   * Where a scenario's user-only settings go: the remote machine's settings file, which VS Code reads as the user's
+   * own and, unlike `<ud>/User/settings.json` under code-server, picks up while a window is open.
+   */
+  get userOnlySettingsFile(): string {
+    return path.join(this.userDataDir, 'Machine', 'settings.json');
   }
 
   static async start(options: CodeServerOptions = {}): Promise<CodeServerInstance> {

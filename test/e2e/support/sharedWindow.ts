@@ -41,7 +41,7 @@ export class SharedWindow {
     const fixture = options.fixture ?? fixtureWorkspace;
     const settings = scenarioSettings(options);
     if (!this.folder || this.fixture !== fixture || !this.session) {
-      this.folder = createWorkspace(options, this.server.userSettingsFile);
+      this.folder = createWorkspace(options, this.server.userOnlySettingsFile);
       this.fixture = fixture;
       this.userMarker = undefined;
       return this.folder;
@@ -50,7 +50,7 @@ export class SharedWindow {
     // Without a title of its own, so the user file's marker shows; openSession adds the workspace's after.
     writeWorkspaceSettings(this.folder, settings);
     const marker = markerFor(++this.writes);
-    this.userMarker = mirrorUserOnlySettings(this.server.userSettingsFile, settings, { 'window.title': titleWithMarker(marker) }) ? marker : undefined;
+    this.userMarker = mirrorUserOnlySettings(this.server.userOnlySettingsFile, settings, { 'window.title': titleWithMarker(marker) }) ? marker : undefined;
     return this.folder;
   }
 

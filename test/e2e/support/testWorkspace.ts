@@ -23,7 +23,7 @@ export interface WorkspaceOptions {
 }
 
 /**
- * `userSettingsFile`: the instance's `<ud>/User/settings.json`; the protected keys of the workspace opened last
+ * `userSettingsFile`: the instance's user-only settings file (codeServerInstance.ts); the protected keys of the workspace opened last
  * are mirrored there (the previous workspace's are removed first), the rest of the user's file is kept.
  */
 export function createWorkspace(options: WorkspaceOptions = {}, userSettingsFile?: string): string {
@@ -109,6 +109,7 @@ export function mirrorUserOnlySettings(file: string, settings: Record<string, un
   for (const key of keys) current[key] = settings[key];
   mirrored.set(file, keys);
   if (marker && sameSettings(before, current, Object.keys(marker))) return false;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify({ ...current, ...marker }, null, 2)}\n`);
   return true;
 }
