@@ -16,7 +16,7 @@ import * as path from 'node:path';
 const ANSWER_KB = 200;
 
 describe('figures in real VS Code', function () {
-  const suite = useCodeServerSuite({ window: 'shared' });
+  const suite = useCodeServerSuite();
 
   /** The answer figure; `hog`: a process spinning on one of the cores meanwhile (a busy machine). */
   async function longAnswerFigure(label: string, hog: boolean): Promise<void> {

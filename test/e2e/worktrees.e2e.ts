@@ -43,7 +43,7 @@ async function worktreeBar(chat: Frame, state = 'ready') {
 }
 
 describe('worktrees', function () {
-  const suite = useCodeServerSuite({ window: 'shared' });
+  const suite = useCodeServerSuite();
 
   function repository(name: string, settings: Record<string, unknown> = {}) {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings: { 'files.autoSave': 'off', ...settings } });

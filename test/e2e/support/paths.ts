@@ -1,4 +1,5 @@
 // Where the e2e suite finds the project, code-server, the packaged extension and its artifacts.
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const projectRoot = path.resolve(__dirname, '..', '..', '..');
@@ -8,7 +9,7 @@ export const CODE_SERVER_VERSION = '4.100.3';
 /** The code-server package dir: set by scripts/e2e.mjs from the provisioning output, else the default cache. */
 export function codeServerPackageDir(): string {
   if (process.env.CODEAGENT_E2E_CODE_SERVER) return process.env.CODEAGENT_E2E_CODE_SERVER;
-  const cache = process.env.CODEAGENT_E2E_CACHE ?? path.join(projectRoot, '.cache', 'e2e');
+  const cache = process.env.CODEAGENT_E2E_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'codeagent', 'e2e');
   return path.join(cache, `code-server-${CODE_SERVER_VERSION}`, 'package');
 }
 

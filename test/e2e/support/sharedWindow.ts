@@ -89,6 +89,8 @@ export class SharedWindow {
     const session = this.session;
     this.session = undefined;
     this.url = undefined;
+    // A new window on the same folder would restore the conversation it kept there: the next one gets a new folder.
+    this.folder = undefined;
     if (!session) return;
     await session.close();
     this.server.reapClosedWindows();
