@@ -6,6 +6,7 @@
 // and the next test gets a fresh one.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Page } from 'playwright-core';
 import { BrowserSession, CHAT_INPUT } from './browserSession';
 import { isTurnRunning } from './chatPanel';
 import type { CodeServerInstance } from './codeServerInstance';
@@ -21,6 +22,20 @@ function titleWithMarker(marker: string): string {
 
 function markerFor(count: number): string {
   return `${'\u200b'.repeat(count)}\u200c`;
+}
+
+/** Runs a command from the palette, with the keyboard in the workbench (not in a webview, which may keep F1). */
+async function command(page: Page, title: string): Promise<void> {
+  await page.locator('.part.editor').click({ position: { x: 10, y: 10 } });
+  await runCommand(page, title);
+}
+
+async function step(what: string, action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    throw new Error(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
 }
 
 export class SharedWindow {
@@ -67,7 +82,7 @@ export class SharedWindow {
       this.counts.reuses++;
       return kept;
     }
-    await this.discard();
+    await this.closeWindow();
     this.session = await BrowserSession.open(url);
     this.url = url;
     this.counts.boots++;
@@ -85,12 +100,17 @@ export class SharedWindow {
     await this.discard();
   }
 
+  /** Closes the window; the next test gets a new one on a new folder. */
   async discard(): Promise<void> {
+    // A new window on the same folder would restore the conversation it kept there.
+    this.folder = undefined;
+    await this.closeWindow();
+  }
+
+  private async closeWindow(): Promise<void> {
     const session = this.session;
     this.session = undefined;
     this.url = undefined;
-    // A new window on the same folder would restore the conversation it kept there: the next one gets a new folder.
-    this.folder = undefined;
     if (!session) return;
     await session.close();
     this.server.reapClosedWindows();
@@ -102,16 +122,20 @@ export class SharedWindow {
     if ((await page.locator('.monaco-dialog-box').count()) > 0) throw new Error('a dialog is open');
     const chat = await session.chatFrame({ timeoutMs: 5_000 });
     if (await isTurnRunning(chat)) throw new Error('a turn is still running');
-    await runCommand(page, 'View: Close All Editors');
-    await eventually(async () => {
-      if ((await page.locator('.monaco-dialog-box').count()) > 0) throw new Error('an editor has unsaved changes');
-      if ((await page.locator('.editor-group-container .tab').count()) > 0) throw new Error('editors are still open');
-    }, { timeoutMs: 5_000, message: 'closing every editor' });
-    await runCommand(page, 'Notifications: Clear All Notifications');
-    await runCommand(page, 'CodeAgent: New Chat');
-    await eventually(async () => {
-      if ((await chat.locator('[role="log"] [data-kind]').count()) > 0) throw new Error('the transcript still shows entries');
-    }, { timeoutMs: 10_000, message: 'a new conversation' });
+    await step('closing every editor', async () => {
+      await command(page, 'View: Close All Editors');
+      await eventually(async () => {
+        if ((await page.locator('.monaco-dialog-box').count()) > 0) throw new Error('an editor has unsaved changes');
+        if ((await page.locator('.editor-group-container .tab').count()) > 0) throw new Error('editors are still open');
+      }, { timeoutMs: 5_000 });
+    });
+    await step('clearing the notifications', () => command(page, 'Notifications: Clear All Notifications'));
+    await step('a new conversation', async () => {
+      await command(page, 'CodeAgent: New Chat');
+      await eventually(async () => {
+        if ((await chat.locator('[role="log"] [data-kind]').count()) > 0) throw new Error('the transcript still shows entries');
+      }, { timeoutMs: 10_000 });
+    });
     // A draft stays with the view, not the conversation.
     await chat.locator(CHAT_INPUT).fill('');
   }
