@@ -13,7 +13,7 @@ import { chatPosts, describeMessages, messagesOf } from './support/modelRequests
 const QUEUED = '#queued [data-kind="user"][data-status="queued"]';
 
 describe('queue and several conversations', function () {
-  const suite = useCodeServerSuite({ window: 'shared' });
+  const suite = useCodeServerSuite();
 
   it('a message queued mid-turn reaches the next request next to the tool result; Remove takes one back', async function () {
     const preamble = 'Let me look at the file before I change anything in it, one careful step at a time.';
