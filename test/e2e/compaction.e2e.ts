@@ -40,7 +40,7 @@ function isSummaryRequest(request: RecordedRequest): boolean {
 }
 
 describe('history compaction', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('summarises old rounds with the template and keeps the recent rounds verbatim', async function () {
     suite.model.setResponder((request) => {

@@ -17,7 +17,7 @@ function loadedImages(selector: string): string {
 }
 
 describe('images in the chat', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('a pasted PNG reaches the model as an image_url part, and its thumbnail survives a reload', async function () {
     suite.model.enqueue({ text: 'A green rectangle.' });

@@ -11,7 +11,7 @@ const MESSAGE = 'What does @src/a.ts export?';
 const REMINDER = '<system-reminder>\nThe user mentioned @src/a.ts.\nYou MUST read this file with the Read tool before answering.\n</system-reminder>';
 
 describe('mentions', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('appends the reminder for @src/a.ts and shows the mention as a chip that opens the file', async function () {
     suite.model.enqueue({ text: 'It exports `greeting(name)`.', usage: { prompt_tokens: 300, completion_tokens: 10 } });

@@ -80,7 +80,7 @@ async function cards(chat: Frame): Promise<Card[]> {
 
 
 describe('tool cards, live todos and code blocks', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('one card per call with its result, approval and output inside; todos live above the input; code blocks with Copy and Insert', async function () {
     this.timeout(240_000);

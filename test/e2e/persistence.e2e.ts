@@ -19,7 +19,7 @@ const EXCHANGES = [
 const TITLE = EXCHANGES[0]!.user;
 
 describe('conversation persistence', function () {
-  const suite = useCodeServerSuite({ window: 'shared' });
+  const suite = useCodeServerSuite();
 
   it('restores the transcript after a reload and continues with the earlier history', async function () {
     suite.model.enqueue(...EXCHANGES.map(({ answer }) => ({ text: answer, usage: { prompt_tokens: 400, completion_tokens: 8 } })));

@@ -12,7 +12,7 @@ import { chatPosts, messagesOf } from './support/modelRequests';
 import { testResultsDir } from './support/paths';
 
 describe('providers: recorded streams in the panel', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('shows a Mistral thinking stream\'s thinking and answer, and an OpenAI refusal marked Refused', async function () {
     suite.model.enqueue(

@@ -8,7 +8,7 @@ import { eventually } from './support/eventually';
 import { afterTwoFrames } from './support/paint';
 
 describe('security: nothing remote loads without a click', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
   let attacker: http.Server;
   const hits: string[] = [];
   let host = '';

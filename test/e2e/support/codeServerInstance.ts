@@ -160,6 +160,10 @@ export class CodeServerInstance {
     });
   }
 
+  get running(): boolean {
+    return !this.exited;
+  }
+
   get baseUrl(): string {
     return `http://127.0.0.1:${this.port}`;
   }

@@ -1,6 +1,6 @@
-// The hooks every e2e file needs: one scripted model server and one code-server per file,
-// a browser page per test (or one window for the file's tests, `window: 'shared'`), failure artifacts,
-// and everything stopped at the end.
+// The hooks every e2e file needs: one scripted model server per file, one code-server per file and a browser page
+// per test (or, with `window: 'shared'`, one window kept from test to test and from file to file), failure
+// artifacts, and everything stopped at the end.
 import { ScriptedModelServer } from '../../fixtures/scriptedModelServer';
 import { BrowserSession } from './browserSession';
 import { CodeServerInstance, type CodeServerOptions } from './codeServerInstance';
@@ -23,28 +23,45 @@ export interface CodeServerSuiteOptions extends CodeServerOptions {
   window?: 'per-test' | 'shared';
 }
 
+/**
+ * This test process's shared windows, one per set of code-server options, kept from one file to the next: a mocha
+ * worker runs many files, and each file's first window would otherwise cost a code-server and a window boot. They
+ * stop when the process exits (codeServerInstance.ts kills what is still running then).
+ */
+const pool = new Map<string, { server: CodeServerInstance; window: SharedWindow }>();
+
+async function pooledWindow(options: CodeServerSuiteOptions): Promise<{ server: CodeServerInstance; window: SharedWindow }> {
+  const key = JSON.stringify({ ...options, window: undefined });
+  const kept = pool.get(key);
+  if (kept?.server.running) return kept;
+  const server = await CodeServerInstance.start(options);
+  const window = new SharedWindow(server);
+  server.workspaceFactory = (workspace) => window.createWorkspace(workspace);
+  pool.set(key, { server, window });
+  return { server, window };
+}
+
 export function useCodeServerSuite(options: CodeServerSuiteOptions = {}): CodeServerSuite {
   let model: ScriptedModelServer | undefined;
   let server: CodeServerInstance | undefined;
   let session: BrowserSession | undefined;
   let shared: SharedWindow | undefined;
+  let counted = { boots: 0, reuses: 0 };
 
   before(async function () {
     const start = Date.now();
     model = await ScriptedModelServer.start();
-    server = await CodeServerInstance.start(options);
     if (options.window === 'shared') {
-      const window = new SharedWindow(server);
-      shared = window;
-      server.workspaceFactory = (workspace) => window.createWorkspace(workspace);
-    }
-    console.log(`      code-server up on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+      ({ server, window: shared } = await pooledWindow(options));
+      counted = { ...shared.counts };
+    } else server = await CodeServerInstance.start(options);
+    console.log(`      code-server ${shared && counted.boots + counted.reuses > 0 ? 'kept from an earlier file' : 'up'} on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
   });
 
   after(async function () {
-    if (shared) console.log(`      one window for the file's tests: ${shared.counts.boots} booted, ${shared.counts.reuses} reused`);
-    await shared?.discard();
-    await server?.stop();
+    // A shared window and its code-server stay for the next file of this process.
+    if (shared) console.log(`      shared window: ${shared.counts.boots - counted.boots} booted, ${shared.counts.reuses - counted.reuses} reused`);
+    else await server?.stop();
     await model?.close();
   });
 
