@@ -19,7 +19,7 @@ function contentText(content: unknown): string {
 }
 
 describe('chat panel', function () {
-  const suite = useCodeServerSuite({ window: 'shared' });
+  const suite = useCodeServerSuite();
 
   it('streams a reply from the model and renders it as Markdown', async function () {
     suite.model.enqueue({ text: REPLY, chunkSize: 4, delayMs: 15, usage: { prompt_tokens: 321, completion_tokens: 17 } });

@@ -178,7 +178,7 @@ export class CodeServerInstance {
    * user may set (endpoint, approval.*, mcp.servers) go to this instance's user settings too. Open it next.
    */
   createWorkspace(options: WorkspaceOptions = {}): string {
-    return this.workspaceFactory?.(options) ?? createWorkspace(options, this.userOnlySettingsFile);
+    return this.workspaceFactory?.(options) ?? createWorkspace(options, this.userSettingsFile);
   }
 
   /** Set by a suite whose tests share one window (sharedWindow.ts): it hands out the window's folder again. */
@@ -189,8 +189,9 @@ export class CodeServerInstance {
   }
 
   /**
-   * Where a scenario's user-only settings go: the remote machine's settings file, which VS Code reads as the user's
-   * own and, unlike `<ud>/User/settings.json` under code-server, picks up while a window is open.
+   * Where a shared window's scenarios put their user-only settings (sharedWindow.ts): the remote machine's settings
+   * file, which VS Code reads as the user's own and, unlike `<ud>/User/settings.json` under code-server, picks up
+   * while a window is open. A window per test keeps them in `User/settings.json`, read before the extension starts.
    */
   get userOnlySettingsFile(): string {
     return path.join(this.userDataDir, 'Machine', 'settings.json');

@@ -56,9 +56,12 @@ export class SharedWindow {
     const fixture = options.fixture ?? fixtureWorkspace;
     const settings = scenarioSettings(options);
     if (!this.folder || this.fixture !== fixture || !this.session) {
-      this.folder = createWorkspace(options, this.server.userOnlySettingsFile);
+      this.folder = createWorkspace(options);
       this.fixture = fixture;
-      this.userMarker = undefined;
+      // A new window may read the machine's settings after its extensions start: openSession waits for them.
+      const marker = markerFor(++this.writes);
+      mirrorUserOnlySettings(this.server.userOnlySettingsFile, settings, { 'window.title': titleWithMarker(marker) }, true);
+      this.userMarker = marker;
       return this.folder;
     }
     restoreWorkspace(this.folder, fixture);
@@ -86,6 +89,7 @@ export class SharedWindow {
     this.session = await BrowserSession.open(url);
     this.url = url;
     this.counts.boots++;
+    if (this.userMarker) await this.waitForTitleMarker(this.session, this.userMarker, 'the user settings');
     return this.session;
   }
 

@@ -99,16 +99,17 @@ const mirrored = new Map<string, string[]>();
 
 /**
  * Writes the scenario's user-only settings into the user's file. With `marker` (settings that show when VS Code
- * has read the file, sharedWindow.ts) it writes only when the scenario's keys changed, and says whether it did.
+ * has read the file, sharedWindow.ts) it writes only when the scenario's keys changed (or `always`), and says whether
+ * it did.
  */
-export function mirrorUserOnlySettings(file: string, settings: Record<string, unknown>, marker?: Record<string, unknown>): boolean {
+export function mirrorUserOnlySettings(file: string, settings: Record<string, unknown>, marker?: Record<string, unknown>, always = false): boolean {
   const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8') || '{}') as Record<string, unknown>) : {};
   const current = { ...before };
   for (const key of mirrored.get(file) ?? []) delete current[key];
   const keys = Object.keys(settings).filter((key) => isUserOnlySetting(key) && settings[key] !== undefined);
   for (const key of keys) current[key] = settings[key];
   mirrored.set(file, keys);
-  if (marker && sameSettings(before, current, Object.keys(marker))) return false;
+  if (marker && !always && sameSettings(before, current, Object.keys(marker))) return false;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify({ ...current, ...marker }, null, 2)}\n`);
   return true;
