@@ -2,7 +2,10 @@ import { strict as assert } from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { describeApproval } from '../../../src/core/agent/approvalGate';
 import { summarizeResult } from '../../../src/core/agent/toolResultView';
+import { languageTools } from '../../../src/core/languageServices/languageTools';
+import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
 import type { AgentEvent } from '../../../src/core/events';
 import { HistoryManager } from '../../../src/core/history/historyManager';
 import { checkAttachedImages } from '../../../src/core/images/attachedImages';
@@ -23,7 +26,8 @@ import { urlProblemOf } from '../../../src/node/openai/guardedStream';
 import { toModelError } from '../../../src/node/openai/modelErrors';
 import { NodeWorkspaceFs } from '../../../src/node/nodeWorkspaceFs';
 import { HistoryBuilder } from '../core/history/historyBuilder';
-import { TempWorkspace } from '../core/tools/toolTestKit';
+import { FakeLanguageServices, VirtualClock } from '../core/languageServices/languageServicesKit';
+import { makeHarness, TempWorkspace } from '../core/tools/toolTestKit';
 import { pseudo, unwrapped } from '../../support/pseudoTranslator';
 
 type Shown = { where: string; text: string };
@@ -167,5 +171,29 @@ describe('core in a pseudo-locale: the connection test, model errors and the hos
     const texts = events.flatMap((event) => (event.type === 'compaction' ? [{ where: event.phase, text: event.message }] : []));
     assert.deepEqual(texts.map((t) => t.where), ['started', 'finished', 'started', 'fellBack', 'started', 'fellBack', 'started', 'fellBack']);
     assert.deepEqual(unwrapped(texts, ['boom']), []);
+  });
+
+  it('approval cards the tools ask: a Rename\'s title, a new file\'s diff, an MCP call\'s fields', async () => {
+    const ws = await TempWorkspace.create({ 'src/calc.ts': 'export const total = 1;\n' });
+    try {
+      const services = new FakeLanguageServices();
+      services.renameOutcome = { kind: 'edits', files: [{ path: 'src/calc.ts', edits: [{ start: { line: 0, character: 13 }, end: { line: 0, character: 18 }, newText: 'sum' }] }] };
+      const registry = createFullToolRegistry([], { language: languageTools(services, new VirtualClock(), () => 2000) });
+      const h = makeHarness(ws);
+      h.decide = () => ({ decision: 'rejected' });
+      await registry.invoke('Rename', { symbol: 'total', path: 'src/calc.ts', new_name: 'sum' }, h.ctx);
+      await registry.invoke('Write', { path: 'notes.md', content: 'hello\n' }, h.ctx);
+      const [rename, write] = h.approvals.map((request) => describeApproval(request, pseudo));
+      const mcp = describeApproval({ kind: 'mcp', tool: 'mcp__repo__search', server: 'repo', serverTool: 'search', arguments: { query: 'x' }, readOnly: false }, pseudo);
+      const texts: Shown[] = [
+        { where: 'rename title', text: rename!.split('\n')[0]! },
+        { where: 'new file', text: write!.split('\n').find((line) => line.startsWith('--- '))! },
+        { where: 'mcp', text: mcp },
+      ];
+      assert.deepEqual(unwrapped(texts, ['total', 'sum', '--- a/notes.md', 'repo', 'search', '"query": "x"']), []);
+      assert.match(describeApproval(h.approvals[0]!), /^Rename 'total' to 'sum' in 1 file\n/, 'English without a translator');
+    } finally {
+      await ws.cleanup();
+    }
   });
 });
