@@ -131,4 +131,14 @@ describe('core in a pseudo-locale: the session\'s notices, errors and warnings',
     assert.match(sent, /The user rejected the command/);
     assert.ok(!sent.includes('⟦'), 'the model reads English');
   });
+
+  it('a conversation begun with an image alone stays untitled: no English title is stored, the panel words it', async () => {
+    scripted.server.enqueue({ text: 'a dot' }, { text: 'ok' });
+    const { session } = scriptedAgentSession(scripted.server, scripted.ws.root, { deps: { l10n: pseudo } });
+    const image = { id: 'i1', name: 'dot.png', mimeType: 'image/png', width: 1, height: 1, bytes: 8, dataUrl: 'data:image/png;base64,iVBORw0KGgo=' };
+    await session.send('', () => {}, [image]);
+    assert.equal(session.conversationTitle, '', 'untitled: webview-ui/historyPanel.ts shows t(\'history.untitled\')');
+    await session.send('What is it?\nIn detail.', () => {});
+    assert.equal(session.conversationTitle, 'What is it?', 'the first message with text names it');
+  });
 });
