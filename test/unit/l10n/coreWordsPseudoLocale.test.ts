@@ -3,6 +3,11 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { describeApproval } from '../../../src/core/agent/approvalGate';
+import { loadAgents } from '../../../src/core/agents/agentLoader';
+import { loadCommands } from '../../../src/core/commands/commandLoader';
+import { loadHooks } from '../../../src/core/hooks/hookSources';
+import { mcpServerList } from '../../../src/core/mcp/mcpServerList';
+import { loadSkills } from '../../../src/core/skills/skillLoader';
 import { summarizeResult } from '../../../src/core/agent/toolResultView';
 import { languageTools } from '../../../src/core/languageServices/languageTools';
 import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
@@ -12,7 +17,7 @@ import { checkAttachedImages } from '../../../src/core/images/attachedImages';
 import { describeFailure, testConnection } from '../../../src/core/modelSetup/connectionTest';
 import type { ModelCatalog, ModelListing } from '../../../src/core/ports/modelCatalog';
 import { ModelError } from '../../../src/core/ports/modelClient';
-import type { Translator } from '../../../src/core/ports/translator';
+import { english, type Translator } from '../../../src/core/ports/translator';
 import { processStatusText } from '../../../src/core/processes/processStatus';
 import { ChangeRecorder } from '../../../src/core/review/changeRecorder';
 import { restoreCheckpoint } from '../../../src/core/review/restoreCheckpoint';
@@ -192,6 +197,46 @@ describe('core in a pseudo-locale: the connection test, model errors and the hos
       ];
       assert.deepEqual(unwrapped(texts, ['total', 'sum', '--- a/notes.md', 'repo', 'search', '"query": "x"']), []);
       assert.match(describeApproval(h.approvals[0]!), /^Rename 'total' to 'sum' in 1 file\n/, 'English without a translator');
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  it('problems in agent, skill, command and hook files and in .vscode/mcp.json: every one in the user\'s words', async () => {
+    const hooks = { hooks: { Notification: [{ hooks: [] }], PreToolUse: [{ matcher: 'Bash(', hooks: [{ type: 'command', command: 'x' }] }], Stop: [{ hooks: [{ type: 'prompt' }, { type: 'command' }] }] } };
+    const ws = await TempWorkspace.create({
+      '.codeagent/agents/bad-mode.md': '---\nname: a\ncontextMode: sideways\n---\nx', '.codeagent/agents/no-name.md': '---\ntitle: T\n---\nx',
+      '.codeagent/agents/empty.md': '---\nname: e\n---\n', '.codeagent/agents/unclosed.md': '---\nname: u\n', '.codeagent/agents/mapping.md': '---\n- a\n---\nx',
+      '.codeagent/agents/tools.md': '---\nname: t\ntools:\n  deny: [7]\n---\nx', '.codeagent/agents/rules.md': '---\nname: r\ntools: [Read]\n---\nx',
+      '.codeagent/agents/missing.md': 'Just a prompt.', '.codeagent/agents/yaml.md': '---\nname: [a\n---\nx', '.codeagent/agents/ok.md': '---\nname: ok\n---\nx',
+      '.claude/agents/ok.md': '---\nname: ok\n---\nx', '.claude/agents/none.md': '---\nname: none\ntools: WebFetch\n---\nx', '.claude/agents/bang.md': '---\nname: "!!!"\n---\nx',
+      '.claude/agents/notes.md': '---\nname: notes\ntools: Read, Bash(git diff:*), WebFetch, Frob\nmodel: opus\n---\nx', '.github/agents/___.agent.md': 'x',
+      '.github/agents/gh.agent.md': '---\ntools: [fetch, frob]\n---\nx',
+      '.codeagent/skills/a/SKILL.md': '---\nname: Bad Name\ndescription: x\n---\nbody\n', '.codeagent/skills/b/SKILL.md': '---\nname: b\ndescription: "  "\n---\nbody\n',
+      '.codeagent/skills/c/SKILL.md': 'no front matter\n', '.codeagent/skills/d/SKILL.md': '---\nname: d\ndescription: x\n---\n', '.claude/skills/d/SKILL.md': '---\nname: d\ndescription: x\n---\n',
+      '.claude/commands/plan.md': 'x', '.github/prompts/mcp.x.prompt.md': 'x', '.claude/commands/bad name!.md': 'x', '.claude/commands/empty.md': '---\ndescription: e\n---\n  \n',
+      '.codeagent/commands/dup.md': 'x', '.claude/commands/dup.md': 'x', '.claude/commands/list.md': '---\n- a\n---\nbody', '.claude/commands/text.md': '---\nname: [a]\n---\nbody',
+      '.claude/commands/tools.md': '---\nallowed-tools: WebFetch\nmodel: opus\n---\nbody', '.github/prompts/model.prompt.md': '---\nmodel: GPT-4o\n---\nbody',
+      '.claude/settings.json': JSON.stringify(hooks), '.claude/settings.local.json': '[1]', '.codeagent/hooks.json': '{"hooks": ',
+    });
+    try {
+      const fs = new NodeWorkspaceFs(ws.root);
+      const files = [...(await loadAgents({ project: fs })).problems, ...(await loadSkills({ project: fs })).problems, ...(await loadCommands({ project: fs })).problems];
+      const hookProblems = (await loadHooks({ project: fs, user: undefined })).problems;
+      const servers = '{"servers": {"bad": {"type": "stdio"}, "old": {"type": "sse"}, "odd": 5, "ws": {"type": "ws"}, "input": {"command": "${input:x}"}, "folder": {"command": "${workspaceFolder}/x"}, "url": {"type": "http", "url": ""}, "cmd": {"command": ""}}}';
+      const mcp = [mcpServerList(servers, { s: 5 }, { workspaceFolder: undefined, env: {} }), mcpServerList('not json', 5, { workspaceFolder: undefined, env: {} }), mcpServerList('[1]', undefined, { workspaceFolder: undefined, env: {} })];
+      // A schema issue CodeAgent did not word is shown as `{0}: {1}` with zod's own words: only zod's may be there.
+      const zodWords = new Set<string>();
+      const l10n: Translator = { t: (message, ...args) => (message === '{0}: {1}' && !String(args[1]).includes('⟦') && zodWords.add(String(args[1])), pseudo.t(message, ...args)) };
+      const texts: Shown[] = [
+        ...files.map((problem) => ({ where: problem.file, text: problem.reason(l10n) })),
+        ...hookProblems.map((problem) => ({ where: 'hooks', text: problem(l10n) })),
+        ...mcp.flatMap((list) => [...list.invalid.map(({ name, reason }) => ({ where: `mcp ${name}`, text: reason(l10n) })), ...list.problems.map((problem) => ({ where: 'mcp.json', text: problem(l10n) }))]),
+      ];
+      assert.deepEqual([...zodWords].sort(), ['Invalid input: expected object, received array', 'Invalid input: expected string, received undefined']);
+      assert.deepEqual([files.length, hookProblems.length, texts.length - files.length - hookProblems.length], [36, 6, 12], JSON.stringify(texts.map((t) => t.where)));
+      assert.deepEqual(unwrapped(texts), []);
+      assert.ok(files.every((problem) => !problem.reason(english).includes('⟦')), 'English without a translator');
     } finally {
       await ws.cleanup();
     }
