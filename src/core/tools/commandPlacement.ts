@@ -27,7 +27,7 @@ export async function placeCommand(asked: string, options: { sandbox?: boolean; 
     ? { ...base, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the model asked to run it outside the sandbox.') }
     : status?.state === 'ready'
       ? { ...base, sandboxed: true }
-      : status?.state === 'unavailable' ? { ...base, sandboxUnavailable: (l10n) => l10n.t('Not sandboxed: no sandbox is available ({0}).', status.reason) } : base;
+      : status?.state === 'unavailable' ? { ...base, sandboxUnavailable: (l10n) => l10n.t('Not sandboxed: no sandbox is available ({0}).', status.reason(l10n)) } : base;
   let command = await approvedCommand(request, ctx);
   if (!request.sandboxed || !sandbox || status?.state !== 'ready') return { command, userEdited: command !== asked };
   try {

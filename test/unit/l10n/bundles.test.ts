@@ -31,8 +31,8 @@ function sameKeysAndPlaceholders(english: Record<string, unknown>, translated: R
 }
 
 /**
- * Issue 34's families: an approval card's words (its detail lines and why it asks) and the problems found in agent,
- * skill, command and hook files and in .vscode/mcp.json. Each language words them itself.
+ * Issue 34's families: an approval card's words (its detail lines and why it asks, the sandbox's reasons too) and
+ * the problems found in agent, skill, command and hook files and in .vscode/mcp.json. Each language words them itself.
  */
 const cardAndFileProblemSources = [
   'src/core/agent/approvalGate.ts', 'src/core/tools/protectedConfigFiles.ts', 'src/core/tools/secretFiles.ts', 'src/core/tools/commandPlacement.ts',
@@ -41,6 +41,7 @@ const cardAndFileProblemSources = [
   'src/core/agents/compatAgentFile.ts', 'src/core/agents/compatToolNames.ts', 'src/core/skills/skillFile.ts', 'src/core/skills/skillLoader.ts',
   'src/core/commands/commandFile.ts', 'src/core/commands/commandLoader.ts', 'src/core/hooks/hookConfig.ts', 'src/core/hooks/hookSources.ts',
   'src/core/mcp/mcpServerConfig.ts', 'src/core/mcp/mcpJsonFile.ts', 'src/core/mcp/mcpServerList.ts', 'src/vscode/mcpServers.ts', 'src/vscode/hooks/workspaceHooks.ts',
+  'src/node/sandbox/sandboxProbe.ts', 'src/node/sandbox/runtimeSandbox.ts',
 ];
 /** Messages a language rightly words as English does: VS Code's own term there, or nothing but placeholders. */
 const alikeInEnglish: Record<string, readonly string[]> = { de: ['Tool: {0}', 'Hooks: {0}'], fr: ['front matter'], es: ['front matter', 'Hooks: {0}'], 'pt-br': ['front matter', 'Hooks: {0}'] };

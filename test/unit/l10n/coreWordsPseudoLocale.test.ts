@@ -30,6 +30,8 @@ import { OpenAiModelCatalog } from '../../../src/node/openAiModelCatalog';
 import { urlProblemOf } from '../../../src/node/openai/guardedStream';
 import { toModelError } from '../../../src/node/openai/modelErrors';
 import { NodeWorkspaceFs } from '../../../src/node/nodeWorkspaceFs';
+import { RuntimeSandbox } from '../../../src/node/sandbox/runtimeSandbox';
+import { probeSandbox } from '../../../src/node/sandbox/sandboxProbe';
 import { HistoryBuilder } from '../core/history/historyBuilder';
 import { FakeLanguageServices, VirtualClock } from '../core/languageServices/languageServicesKit';
 import { makeHarness, TempWorkspace } from '../core/tools/toolTestKit';
@@ -240,5 +242,13 @@ describe('core in a pseudo-locale: the connection test, model errors and the hos
     } finally {
       await ws.cleanup();
     }
+  });
+
+  it('why commands cannot be sandboxed here, and how to make them so: the card\'s "Not sandboxed" line and the notification', async () => {
+    const probes = await Promise.all([probeSandbox('linux', '/nonexistent'), probeSandbox('win32', ''), probeSandbox('darwin', '/nonexistent')]);
+    const noFolder = await new RuntimeSandbox({ settings: () => ({ enabled: true, allowedDomains: [] }), roots: () => [] }).status();
+    const said = [...probes, noFolder].flatMap((probe) => ('reason' in probe ? [probe.reason, ...(probe.hint ? [probe.hint] : [])] : []));
+    assert.equal(said.length, 6);
+    assert.deepEqual(unwrapped(said.map((text) => ({ where: 'sandbox', text: text(pseudo) }))), []);
   });
 });

@@ -104,7 +104,7 @@ describe('Bash in the sandbox (real bubblewrap)', function () {
 
   it('with bwrap hidden from PATH the command asks and says why; the user is told once, with the install hint', async () => {
     const told: { reason: string; hint?: string }[] = [];
-    h = sandboxHarness(place, { runtime: { probe: () => probeSandbox('linux', '/nonexistent'), onUnavailable: (reason, hint) => told.push({ reason, hint }) } });
+    h = sandboxHarness(place, { runtime: { probe: () => probeSandbox('linux', '/nonexistent'), onUnavailable: (reason, hint) => told.push({ reason: reason(english), hint: hint?.(english) }) } });
     await h.bash({ command: 'true' });
     await h.bash({ command: 'true' });
     assert.equal(h.asked.length, 2);
