@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { problemLogLines, problemsText } from './vscode/loadProblems';
 import { PendingApprovals } from './core/agent/pendingDecisions';
 import { editsAskFirst } from './core/agent/approvalGate';
 import { createIdGenerator } from './core/ids';
@@ -113,13 +114,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // eslint-disable-next-line prefer-const -- the panel controller reads it; it is built after the controller
   let provider: ChatViewProvider | undefined;
   const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
-    for (const { file, reason } of problems) output.warn(`Agent file ${file}: ${reason}`);
-    controller?.showWarning(vscode.l10n.t('Agent files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; ')));
+    for (const line of problemLogLines('Agent file', problems)) output.warn(line);
+    controller?.showWarning(vscode.l10n.t('Agent files: {0}', problemsText(problems)));
   });
   context.subscriptions.push(...agentFiles.disposables);
   const skillFiles = watchSkillFiles(workspaceRoot(), (problems) => {
-    for (const { file, reason } of problems) output.warn(`Skill file ${file}: ${reason}`);
-    setTimeout(() => controller?.showWarning(vscode.l10n.t('Skill files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; '))), 0);
+    for (const line of problemLogLines('Skill file', problems)) output.warn(line);
+    setTimeout(() => controller?.showWarning(vscode.l10n.t('Skill files: {0}', problemsText(problems))), 0);
   });
   context.subscriptions.push(...skillFiles.disposables);
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
@@ -130,8 +131,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   context.subscriptions.push(...hooks.disposables);
   const commandFiles = watchCommandFiles(workspaceRoot(), mcp.prompts, (problems) => {
-    for (const { file, reason } of problems) output.warn(`Command file ${file}: ${reason}`);
-    controller?.showWarning(vscode.l10n.t('Command files: {0}', problems.map((p) => `${p.file}: ${p.reason}`).join('; ')));
+    for (const line of problemLogLines('Command file', problems)) output.warn(line);
+    controller?.showWarning(vscode.l10n.t('Command files: {0}', problemsText(problems)));
   });
   context.subscriptions.push(...commandFiles.disposables);
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));

@@ -3,9 +3,11 @@ import { mcpJsonPath } from '../core/mcp/mcpJsonFile';
 import { mcpServerList } from '../core/mcp/mcpServerList';
 import type { Settings } from '../core/settings';
 import type { NodeMcpConnections } from '../node/mcp/nodeMcpConnections';
+import { english } from '../core/ports/translator';
 import type { TrustStore } from '../core/ports/trustStore';
 import { McpServerApproval } from './trust/mcpServerApproval';
 import { watchFiles } from './files/watchFiles';
+import { l10n } from './hostL10n';
 
 /**
  * Keeps the running MCP servers in step with `.vscode/mcp.json` and `codeagent.mcp.servers` (spec §12):
@@ -66,10 +68,11 @@ export class McpServersConfig implements vscode.Disposable {
     const root = this.workspaceRoot();
     const fileText = root ? await readText(vscode.Uri.joinPath(vscode.Uri.file(root), mcpJsonPath)) : undefined;
     const list = mcpServerList(fileText, this.settings().mcp.servers, { workspaceFolder: root, env: process.env });
-    for (const problem of list.problems) this.output.warn(`MCP servers: ${problem}`);
+    for (const problem of list.problems) this.output.warn(`MCP servers: ${problem(english)}`);
     const { start, blocked } = this.approvals.partition(list.servers);
     const notAllowed = blocked.map(({ name, reason }) => ({ name, reason, transport: list.servers.find((s) => s.name === name)!.transport }));
-    return this.connections.reconfigure(start, list.invalid, notAllowed);
+    const invalid = list.invalid.map(({ name, reason }) => ({ name, reason: l10n.t('Invalid configuration: {0}', reason(l10n)) }));
+    return this.connections.reconfigure(start, invalid, notAllowed);
   }
 }
 

@@ -6,6 +6,7 @@ import { RuntimeSandbox } from '../../src/node/sandbox/runtimeSandbox';
 import { probeSandbox } from '../../src/node/sandbox/sandboxProbe';
 import { median } from './benchStats';
 import { msText, reportFigure } from './benchSummary';
+import { english } from '../../src/core/ports/translator';
 
 const RUNS = 20;
 
@@ -13,7 +14,7 @@ const RUNS = 20;
 export async function runSandboxBench(): Promise<void> {
   const probe = await probeSandbox();
   if (!probe.available) {
-    console.log(`sandbox: skipped (${probe.reason})`);
+    console.log(`sandbox: skipped (${probe.reason(english)})`);
     return;
   }
   const base = await fsp.mkdtemp(path.join(os.tmpdir(), 'codeagent-sandbox-bench-'));

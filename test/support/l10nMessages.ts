@@ -28,6 +28,11 @@ export function nonLiteralMessages(): Array<{ file: string; call: string }> {
     .filter(({ file, call }) => !(file === path.join('src', 'extension.ts') && call.startsWith('l10n.t(message, ...args)')));
 }
 
+/** The `l10n.t('…')` messages of the given source files (relative to the repository). */
+export function messagesIn(files: readonly string[]): string[] {
+  return messagesOf(files.map((file) => path.join(repoRoot, file)));
+}
+
 function messagesOf(files: readonly string[]): string[] {
   const messages = new Set<string>();
   for (const file of files) {

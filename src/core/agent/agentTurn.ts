@@ -208,7 +208,7 @@ async function executeCall(turnId: string, call: ToolCallEndEvent, deps: TurnDep
   if (hook?.blocked) return errorResult('blocked_by_hook', `A PreToolUse hook blocked this ${call.name}: ${hook.blocked}`);
   // `ask` only ever makes approval stricter; nothing a hook says skips it (docs/security.md).
   const settings = hook?.ask ? askEveryTime(deps.settings) : deps.settings;
-  const approve = approvalFor({ approver: deps.approver, settings, turnId, callId: call.callId, emit: deps.emit, signal });
+  const approve = approvalFor({ approver: deps.approver, settings, turnId, callId: call.callId, emit: deps.emit, signal, l10n: deps.l10n });
   // A Read of a secret-looking file asks in the tool itself (by its real name too); one question is enough.
   if (deps.tools.isReadOnly(call.name) && !(call.name === 'Read' && secretFileReason(call.params.path ?? ''))) {
     const summary = Object.entries(call.params).map(([k, v]) => `${k}: ${v}`).join('\n');

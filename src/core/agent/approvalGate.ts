@@ -3,6 +3,7 @@ import type { EventSink } from '../events';
 import type { Settings } from '../settings';
 import { mcpToolAutoApproved } from '../mcp/mcpToolName';
 import type { ApprovalDecision, ApprovalRequest } from '../tools/approval';
+import { english, type Translator, type UserText } from '../ports/translator';
 import { protectedConfigReason } from '../tools/protectedConfigFiles';
 
 /** Where a request goes when the settings don't auto-approve it: the chat card or VS Code's diff editor. */
@@ -14,7 +15,7 @@ export interface Approver {
  * Why this request is asked whatever the settings say, or undefined. An edit's path is checked here
  * too, so an edit path that forgot to say why is still asked about a file that configures the agent.
  */
-export function alwaysAskReason(request: ApprovalRequest): string | undefined {
+export function alwaysAskReason(request: ApprovalRequest): UserText | undefined {
   if (request.kind === 'edit') return request.reason ?? protectedConfigReason(request.path);
   if (request.kind === 'edits') return request.reason ?? request.files.map((file) => protectedConfigReason(file.path)).find((reason) => reason !== undefined);
   if (request.kind === 'command') return request.outsideSandbox;
@@ -46,29 +47,35 @@ export function editsAskFirst(approval: Settings['approval']): boolean {
   return !approval.autoApproveEdits && approval.editReview !== 'after';
 }
 
-export function describeApproval(request: ApprovalRequest): string {
-  if (request.kind === 'command') return commandDetail(request);
-  if (request.kind === 'read') return request.reason ? `${request.summary}\n\nAsking because this ${request.reason}.` : request.summary;
-  if (request.kind === 'mcp') return `MCP server: ${request.server}\nTool: ${request.serverTool}\nArguments: ${JSON.stringify(request.arguments, null, 2)}`;
-  if (request.kind === 'edits') return [request.title, ...request.files.map((file) => filePatch(file.path, file.before, file.after))].join('\n');
-  return filePatch(request.path, request.before, request.after);
+/** The approval card's text (the diff editor's for several files too), in the user's words (spec §20); never sent to the model. */
+export function describeApproval(request: ApprovalRequest, l10n: Translator = english): string {
+  if (request.kind === 'command') return commandDetail(request, l10n);
+  if (request.kind === 'read') return request.reason ? `${request.summary}\n\n${request.reason(l10n)}` : request.summary;
+  if (request.kind === 'mcp') {
+    return [l10n.t('MCP server: {0}', request.server), l10n.t('Tool: {0}', request.serverTool), l10n.t('Arguments: {0}', JSON.stringify(request.arguments, null, 2))].join('\n');
+  }
+  if (request.kind === 'edits') return [request.title(l10n), ...request.files.map((file) => filePatch(file.path, file.before, file.after, l10n))].join('\n');
+  return filePatch(request.path, request.before, request.after, l10n);
 }
 
-function commandDetail(request: Extract<ApprovalRequest, { kind: 'command' }>): string {
+function commandDetail(request: Extract<ApprovalRequest, { kind: 'command' }>, l10n: Translator): string {
   const lines = [`$ ${request.command}`];
-  if (request.background) lines.push('In the background: it keeps running after this call, until it exits or is stopped.');
-  if (request.outsideSandbox !== undefined) lines.push(`Outside the sandbox: ${request.outsideSandbox}.`);
-  else if (request.sandboxUnavailable !== undefined) lines.push(`Not sandboxed: ${request.sandboxUnavailable}.`);
+  if (request.background) lines.push(l10n.t('In the background: it keeps running after this call, until it exits or is stopped.'));
+  if (request.outsideSandbox !== undefined) lines.push(request.outsideSandbox(l10n));
+  else if (request.sandboxUnavailable !== undefined) lines.push(request.sandboxUnavailable(l10n));
   return lines.join('\n\n');
 }
 
-function filePatch(path: string, before: string | undefined, after: string): string {
-  const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', after, before === undefined ? '(new file)' : '', '', { context: 3 });
+function filePatch(path: string, before: string | undefined, after: string, l10n: Translator): string {
+  const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', after, before === undefined ? l10n.t('(new file)') : '', '', { context: 3 });
   // jsdiff starts with an "Index"-style ===== rule that says nothing here.
   return patch.replace(/^=+\n/, '');
 }
 
-/** The ToolContext.approve of one tool call: auto-approval by settings, else ask the Approver; both visible as events. */
+/**
+ * The ToolContext.approve of one tool call: auto-approval by settings, else ask the Approver; both visible as events,
+ * whose detail and reason are worded with `l10n` (the user's language; English without one).
+ */
 export function approvalFor(options: {
   approver: Approver;
   settings: Settings;
@@ -76,17 +83,18 @@ export function approvalFor(options: {
   callId: string;
   emit: EventSink;
   signal: AbortSignal;
+  l10n?: Translator;
 }): (request: ApprovalRequest) => Promise<ApprovalDecision> {
-  const { approver, settings, turnId, callId, emit, signal } = options;
+  const { approver, settings, turnId, callId, emit, signal, l10n = english } = options;
   return async (asked) => {
     const tool = asked.kind === 'command' ? 'Bash' : asked.tool;
     if (isAutoApproved(asked, settings.approval)) return { decision: 'accepted' };
     const editReason = asked.kind === 'edit' || asked.kind === 'edits' ? alwaysAskReason(asked) : undefined;
     // The diff editor shows the reason too, so the edit request carries it.
     const request = editReason && (asked.kind === 'edit' || asked.kind === 'edits') ? { ...asked, reason: editReason } : asked;
-    const detail = describeApproval(request);
+    const detail = describeApproval(request, l10n);
     const cwd = request.kind === 'command' ? request.cwd : undefined;
-    const reason = editReason ? { reason: editReason } : {};
+    const reason = editReason ? { reason: editReason(l10n) } : {};
     emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd, ...reason });
     let decision: ApprovalDecision;
     try {

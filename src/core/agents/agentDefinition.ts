@@ -1,23 +1,23 @@
 import { z } from 'zod';
+import { schemaMessage } from '../catalog/schemaIssues';
+import type { UserText } from '../ports/translator';
 import type { ContextMode } from './contextMode';
 
 /** What `@name` at the start of a message can match (agentInvocation.ts uses the same characters). */
 export const agentNamePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-const nameRule = 'must be 1 to 64 lowercase letters, digits, "-" or "_", starting with a letter or digit';
-
 export const agentNameSchema = z
-  .string({ error: (issue) => (issue.input == null ? 'is required' : 'must be a string') })
-  .regex(agentNamePattern, { error: nameRule });
+  .string({ error: (issue) => schemaMessage(issue.input == null ? 'isRequired' : 'mustBeString') })
+  .regex(agentNamePattern, { error: schemaMessage('agentName') });
 
 /** `Read, Grep` or `[Read, Grep]`; YAML's empty value (`allow:`) counts as absent. */
 export const toolListSchema = z
-  .union([z.string(), z.array(z.string())], { error: 'must be a list of tool names (or one comma-separated string)' })
+  .union([z.string(), z.array(z.string())], { error: schemaMessage('toolList') })
   .nullish()
   .transform((value) => (value == null ? undefined : splitToolList(value)));
 
 export const optionalText = z
-  .string({ error: 'must be a string' })
+  .string({ error: schemaMessage('mustBeString') })
   .nullish()
   .transform((value) => value?.trim() || undefined);
 
@@ -29,15 +29,15 @@ export const agentFrontMatterSchema = z.object(
     description: optionalText,
     model: optionalText,
     contextMode: z
-      .enum(['isolated', 'shared'], { error: 'must be "isolated" or "shared"' })
+      .enum(['isolated', 'shared'], { error: schemaMessage('contextMode') })
       .nullish()
       .transform((value) => value ?? undefined),
     tools: z
-      .object({ allow: toolListSchema, deny: toolListSchema }, { error: 'must be an object with "allow" and/or "deny" lists' })
+      .object({ allow: toolListSchema, deny: toolListSchema }, { error: schemaMessage('toolRules') })
       .nullish()
       .transform((value) => ({ allow: value?.allow, deny: value?.deny })),
   },
-  { error: (issue) => (issue.input == null ? 'is missing: an agent file starts with a "---" block holding at least "name"' : 'must be a YAML mapping') },
+  { error: (issue) => schemaMessage(issue.input == null ? 'agentHeader' : 'mustBeMapping') },
 );
 
 export type AgentOrigin = 'project' | 'global' | 'claude' | 'github';
@@ -66,10 +66,8 @@ export interface AgentDefinition {
   source: AgentSource;
 }
 
-/** `front matter: …` or `tools.allow: …`, joined: one human line per schema issue. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'front matter'} ${i.message}`).join('; ');
-}
+/** What a front matter issue without a path is about. */
+export const frontMatterField: UserText = (l10n) => l10n.t('front matter');
 
 function splitToolList(value: string | string[]): string[] {
   const items = typeof value === 'string' ? value.split(',') : value;

@@ -1,3 +1,4 @@
+import { notLoaded, type LoadProblem } from '../catalog/reloadingCatalog';
 import type { DirEntry, WorkspaceFs } from '../ports/workspaceFs';
 import type { AgentDefinition, AgentOrigin, AgentSource } from './agentDefinition';
 import { parseAgentFile, type ParsedAgentFile } from './agentFile';
@@ -15,10 +16,7 @@ export interface AgentSources {
 }
 
 /** A file skipped (the reason ends with "not loaded") or loaded with a caveat (a tool dropped…). */
-export interface AgentProblem {
-  file: string;
-  reason: string;
-}
+export type AgentProblem = LoadProblem;
 
 export interface LoadedAgents {
   /** Sorted by name. */
@@ -55,19 +53,20 @@ export async function loadAgents(sources: AgentSources): Promise<LoadedAgents> {
   for (const folder of folders) {
     const { files, skipped } = await agentFiles(folder);
     if (skipped > 0) {
-      problems.push({ file: displayPath(folder, folder.dir), reason: `${skipped} more agent files not read: at most ${maxAgentFilesPerFolder} are read per folder` });
+      problems.push({ file: displayPath(folder, folder.dir), reason: (l10n) => l10n.t('{0} more agent files not read: at most {1} are read per folder', skipped, maxAgentFilesPerFolder) });
     }
     for (const rel of files) {
       const file = displayPath(folder, rel);
-      const text = await readAgentFile(folder.fs, rel);
+      const text = await readAgentFile(folder.fs, rel, 'agent');
       const parsed = text.ok ? folder.parse(text.text, { path: file, origin: folder.origin }) : text;
       if (!parsed.ok) {
-        problems.push({ file, reason: `${parsed.reason}; not loaded` });
+        problems.push({ file, reason: notLoaded(parsed.reason) });
         continue;
       }
       const winner = byName.get(parsed.agent.name);
       if (winner) {
-        problems.push({ file, reason: `agent '${parsed.agent.name}' is already defined by ${winner.source.path}, which takes precedence; not loaded` });
+        const { name } = parsed.agent;
+        problems.push({ file, reason: (l10n) => l10n.t('agent \'{0}\' is already defined by {1}, which takes precedence; not loaded', name, winner.source.path) });
         continue;
       }
       byName.set(parsed.agent.name, parsed.agent);

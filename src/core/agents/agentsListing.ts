@@ -44,7 +44,7 @@ export function agentListText(agents: readonly AgentDefinition[], problems: read
   }
   if (problems.length > 0) {
     lines.push('', `**${l10n.t('Agent file problems')}**`);
-    for (const problem of problems) lines.push(`- ${problem.file}: ${problem.reason}`);
+    for (const problem of problems) lines.push(`- ${problem.file}: ${problem.reason(l10n)}`);
   }
   return lines.join('\n');
 }

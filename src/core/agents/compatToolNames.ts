@@ -1,3 +1,5 @@
+import type { UserText } from '../ports/translator';
+
 /** CodeAgent's built-in tools, as named in allow/deny lists; `mcp__server__tool` names pass through as they are. */
 export const codeAgentToolNames = [
   'Read', 'Write', 'Edit', 'MultiEdit', 'LS', 'Glob', 'Grep', 'Bash', 'TodoWrite', 'AskUser', 'AttemptCompletion',
@@ -6,8 +8,8 @@ export const codeAgentToolNames = [
 export interface MappedTools {
   /** undefined: every tool (the list was `*`). */
   allow?: string[];
-  /** One line per name dropped or changed. */
-  notes: string[];
+  /** One line per name dropped or changed, in the user's words (spec §20). */
+  notes: UserText[];
 }
 
 const builtIn = new Set<string>(codeAgentToolNames);
@@ -19,17 +21,17 @@ const claudeWithoutCounterpart = new Set(['NotebookEdit', 'NotebookRead', 'WebFe
 /** Claude Code subagent `tools`: mostly CodeAgent's own names; `Bash(git diff:*)` rules are not supported. */
 export function mapClaudeTools(names: readonly string[]): MappedTools {
   const allow: string[] = [];
-  const notes: string[] = [];
+  const notes: UserText[] = [];
   for (const raw of names) {
     if (raw === '*') return { notes };
     const rule = /^([A-Za-z]+)\((.*)\)$/.exec(raw);
     const name = rule ? rule[1]! : raw;
-    if (rule && builtIn.has(name)) notes.push(`tool rule '${raw}' is not supported: ${name} is allowed without the restriction`);
+    if (rule && builtIn.has(name)) notes.push((l10n) => l10n.t('tool rule \'{0}\' is not supported: {1} is allowed without the restriction', raw, name));
     if (builtIn.has(name)) allow.push(name);
     // Claude's `mcp__server` alone stands for every tool of that server.
     else if (name.startsWith('mcp__')) allow.push(name.slice(5).includes('__') ? name : `${name}__*`);
-    else if (claudeWithoutCounterpart.has(name)) notes.push(`tool '${name}' has no CodeAgent counterpart: dropped`);
-    else notes.push(`tool '${name}' is not a Claude Code tool CodeAgent knows: dropped`);
+    else if (claudeWithoutCounterpart.has(name)) notes.push(noCounterpart(name));
+    else notes.push((l10n) => l10n.t('tool \'{0}\' is not a Claude Code tool CodeAgent knows: dropped', name));
   }
   return { allow: unique(allow), notes };
 }
@@ -55,7 +57,7 @@ const isGithubName = (name: string) => Object.hasOwn(githubTools, name) || githu
  */
 export function mapGithubTools(names: readonly string[]): MappedTools {
   const allow: string[] = [];
-  const notes: string[] = [];
+  const notes: UserText[] = [];
   for (const raw of names) {
     if (raw === '*') return { notes };
     const slash = raw.indexOf('/');
@@ -65,11 +67,15 @@ export function mapGithubTools(names: readonly string[]): MappedTools {
     else {
       const name = Object.hasOwn(githubTools, tail) ? tail : head;
       if (Object.hasOwn(githubTools, name)) allow.push(...githubTools[name]!);
-      else if (githubWithoutCounterpart.has(name)) notes.push(`tool '${raw}' has no CodeAgent counterpart: dropped`);
-      else notes.push(`tool '${raw}' is not a Copilot tool CodeAgent knows: dropped`);
+      else if (githubWithoutCounterpart.has(name)) notes.push(noCounterpart(raw));
+      else notes.push((l10n) => l10n.t('tool \'{0}\' is not a Copilot tool CodeAgent knows: dropped', raw));
     }
   }
   return { allow: unique(allow), notes };
+}
+
+function noCounterpart(tool: string): UserText {
+  return (l10n) => l10n.t('tool \'{0}\' has no CodeAgent counterpart: dropped', tool);
 }
 
 function unique(names: string[]): string[] {

@@ -1,13 +1,22 @@
 import { errorMessage } from '../errorMessage';
+import { english, type UserText } from '../ports/translator';
 
-/** A file the catalog could not load, and why. */
+/**
+ * A file the catalog could not load, or loaded with a caveat, and why: in the user's words where the host shows it
+ * (spec §20), `reason(english)` in the log.
+ */
 export interface LoadProblem {
   file: string;
-  reason: string;
+  reason: UserText;
+}
+
+/** A file's problem that kept it out of the catalog. */
+export function notLoaded(reason: UserText): UserText {
+  return (l10n) => l10n.t('{0}; not loaded', reason(l10n));
 }
 
 export interface ReloadingCatalogOptions<P extends LoadProblem> {
-  /** Names the folders in the problem reported when the whole load fails. */
+  /** The folders (their paths), named in the problem reported when the whole load fails. */
   folders: string;
   onProblems?: (problems: P[]) => void;
   /**
@@ -39,7 +48,9 @@ export class ReloadingCatalog<L extends { problems: P[] }, P extends LoadProblem
         return loaded;
       },
       (error: unknown) => {
-        this.options.onProblems?.([{ file: this.options.folders, reason: errorMessage(error) } as P]);
+        const message = errorMessage(error);
+        const problem: LoadProblem = { file: this.options.folders, reason: () => message };
+        this.options.onProblems?.([problem as P]);
         return this.loaded;
       },
     ).finally(() => {
@@ -66,7 +77,7 @@ export class ReloadingCatalog<L extends { problems: P[] }, P extends LoadProblem
 
   private report(problems: P[]): void {
     if (this.options.reportOnlyChanges) {
-      const key = JSON.stringify(problems);
+      const key = JSON.stringify(problems.map((problem) => [problem.file, problem.reason(english)]));
       if (key === this.reported) return;
       this.reported = key;
     }

@@ -5,7 +5,7 @@ import type { LoadedCommands } from './commandLoader';
 /** The slash commands currently loaded (spec §17); the host reloads it when command files change. */
 export class CommandCatalog extends ReloadingCatalog<LoadedCommands> {
   constructor(load: () => Promise<LoadedCommands>, onProblems: (problems: CommandProblem[]) => void = () => {}) {
-    super(load, { commands: [], problems: [] }, { folders: '(command folders)', onProblems });
+    super(load, { commands: [], problems: [] }, { folders: '.codeagent/commands, .claude/commands, .github/prompts', onProblems });
   }
 
   get commands(): readonly CommandDefinition[] {

@@ -1,4 +1,5 @@
 import type { AgentToolRules } from '../agents/agentDefinition';
+import type { LoadProblem } from '../catalog/reloadingCatalog';
 
 /** Where a command file lives; the order is the precedence on a name clash. */
 export type CommandOrigin = 'project' | 'user' | 'claude' | 'claudeUser' | 'github';
@@ -26,7 +27,4 @@ export const builtInCommandNames: readonly string[] = ['plan', 'agents', 'new', 
 export const mcpCommandPrefix = 'mcp.';
 
 /** A file skipped or loaded with a caveat, reported with the file and the reason. */
-export interface CommandProblem {
-  file: string;
-  reason: string;
-}
+export type CommandProblem = LoadProblem;

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { describeIssues, toolListSchema, type AgentToolRules } from '../agents/agentDefinition';
-import { mapClaudeTools, mapGithubTools } from '../agents/compatToolNames';
+import { frontMatterField, toolListSchema, type AgentToolRules } from '../agents/agentDefinition';
+import { claudeAliasNote } from '../agents/compatAgentFile';
+import { mapClaudeTools, mapGithubTools, type MappedTools } from '../agents/compatToolNames';
+import { describeIssues, schemaMessage } from '../catalog/schemaIssues';
+import type { UserText } from '../ports/translator';
 import { maxFrontMatterChars, splitFrontMatter } from '../rules/frontMatter';
 import type { CommandDefinition, CommandOrigin } from './commandDefinition';
 import { quoteLooseScalars } from './looseScalars';
 
 const text = z
-  .union([z.string(), z.number(), z.boolean()], { error: 'must be a string' })
+  .union([z.string(), z.number(), z.boolean()], { error: schemaMessage('mustBeString') })
   .nullish()
   .transform((value) => (value == null ? undefined : String(value).trim() || undefined));
 
@@ -21,10 +24,11 @@ const commandFrontMatterSchema = z
     model: text,
     'allowed-tools': toolListSchema,
     tools: toolListSchema,
-  }, { error: 'must be a YAML mapping' })
+  }, { error: schemaMessage('mustBeMapping') })
   .nullish();
 
-export type ParsedCommandFile = { ok: true; command: CommandDefinition; notes: string[] } | { ok: false; reason: string };
+/** `notes` and `reason`: in the user's words (spec §20), shown among the command files' problems. */
+export type ParsedCommandFile = { ok: true; command: CommandDefinition; notes: UserText[] } | { ok: false; reason: UserText };
 
 const claudeModelAliases = new Set(['sonnet', 'opus', 'haiku', 'inherit']);
 /** Copilot's ask mode answers without changing anything. */
@@ -35,21 +39,23 @@ export function parseCommandFile(source: string, file: { path: string; origin: C
   const split = splitFrontMatter(quoteLooseScalars(source, maxFrontMatterChars));
   if (!split.ok) return { ok: false, reason: split.error };
   const parsed = commandFrontMatterSchema.safeParse(split.data);
-  if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
+  if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error, frontMatterField) };
   const data: Partial<NonNullable<typeof parsed.data>> = parsed.data ?? {};
   const body = split.body.trim();
-  if (!body) return { ok: false, reason: 'the body is empty: the text below the front matter is the prompt the command sends' };
+  if (!body) return { ok: false, reason: (l10n) => l10n.t('the body is empty: the text below the front matter is the prompt the command sends') };
   const github = file.origin === 'github';
-  const notes: string[] = [];
+  const notes: UserText[] = [];
 
   const name = github && data.name ? data.name : file.name;
-  if (!commandNamePattern.test(name) || name.length > maxCommandNameLength) return { ok: false, reason: `'${name}' cannot be typed as a command: use letters, digits, '-', '_' and '.'` };
+  if (!commandNamePattern.test(name) || name.length > maxCommandNameLength) {
+    return { ok: false, reason: (l10n) => l10n.t('\'{0}\' cannot be typed as a command: use letters, digits, \'-\', \'_\' and \'.\'', name) };
+  }
 
   const listed = data['allowed-tools'] ?? data.tools;
-  const mapped = listed ? (github ? mapGithubTools(listed) : mapClaudeTools(listed)) : { notes: [] as string[] };
+  const mapped: MappedTools = listed ? (github ? mapGithubTools(listed) : mapClaudeTools(listed)) : { notes: [] };
   notes.push(...mapped.notes);
   let allow = mapped.allow;
-  if (allow?.length === 0) notes.push('none of the listed tools exists in CodeAgent: the command runs without tools');
+  if (allow?.length === 0) notes.push((l10n) => l10n.t('none of the listed tools exists in CodeAgent: the command runs without tools'));
 
   let agent = data.agent ?? data.mode;
   if (agent === 'ask') allow = allow ? allow.filter((tool) => readingTools.includes(tool)) : readingTools;
@@ -57,10 +63,11 @@ export function parseCommandFile(source: string, file: { path: string; origin: C
 
   let model = data.model;
   if (model && github) {
-    notes.push(`model '${model}' is a name in Copilot's model picker: the configured model is used`);
+    const picked = model;
+    notes.push((l10n) => l10n.t('model \'{0}\' is a name in Copilot\'s model picker: the configured model is used', picked));
     model = undefined;
   } else if (model && claudeModelAliases.has(model)) {
-    if (model !== 'inherit') notes.push(`model '${model}' is a Claude Code alias: the configured model is used`);
+    if (model !== 'inherit') notes.push(claudeAliasNote(model));
     model = undefined;
   }
   const tools: AgentToolRules | undefined = allow ? { allow } : undefined;

@@ -1,4 +1,6 @@
 import { readAgentFile } from '../agents/agentFileReader';
+import { notLoaded } from '../catalog/reloadingCatalog';
+import type { UserText } from '../ports/translator';
 import type { DirEntry, WorkspaceFs } from '../ports/workspaceFs';
 import { builtInCommandNames, mcpCommandPrefix, type CommandDefinition, type CommandOrigin, type CommandProblem } from './commandDefinition';
 import { parseCommandFile } from './commandFile';
@@ -46,22 +48,23 @@ export async function loadCommands(sources: CommandSources): Promise<LoadedComma
   const problems: CommandProblem[] = [];
   for (const folder of folders) {
     const found = await commandFiles(folder);
-    if (found.skipped) problems.push({ file: displayPath(folder, folder.dir), reason: `${found.skipped} more command files not read: at most ${maxCommandFilesPerFolder} are read per folder, ${maxCommandFolderDepth} folders deep` });
+    const { skipped } = found;
+    if (skipped) {
+      const reason: UserText = (l10n) => l10n.t('{0} more command files not read: at most {1} are read per folder, {2} folders deep', skipped, maxCommandFilesPerFolder, maxCommandFolderDepth);
+      problems.push({ file: displayPath(folder, folder.dir), reason });
+    }
     for (const rel of found.files) {
       const file = displayPath(folder, rel);
-      const text = await readAgentFile(folder.fs, rel, 'command files');
+      const text = await readAgentFile(folder.fs, rel, 'command');
       const parsed = text.ok ? parseCommandFile(text.text, { path: file, origin: folder.origin, name: nameOf(folder, rel) }) : text;
       if (!parsed.ok) {
-        problems.push({ file, reason: `${parsed.reason}; not loaded` });
+        problems.push({ file, reason: notLoaded(parsed.reason) });
         continue;
       }
       const { name } = parsed.command;
-      const taken = builtInCommandNames.includes(name.toLowerCase())
-        ? `/${name} is a built-in command, which takes precedence`
-        : name.toLowerCase().startsWith(mcpCommandPrefix) ? `/${mcpCommandPrefix}… names are MCP servers' prompts`
-        : byName.has(name) ? `/${name} is already defined by ${byName.get(name)!.source.path}, which takes precedence` : undefined;
+      const taken = takenBy(name, byName);
       if (taken) {
-        problems.push({ file, reason: `${taken}; not loaded` });
+        problems.push({ file, reason: notLoaded(taken) });
         continue;
       }
       byName.set(name, parsed.command);
@@ -70,6 +73,14 @@ export async function loadCommands(sources: CommandSources): Promise<LoadedComma
   }
   const commands = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { commands, problems };
+}
+
+/** Why a command's name is not free: a built-in's, an MCP prompt's, or a file's before it. */
+function takenBy(name: string, byName: ReadonlyMap<string, CommandDefinition>): UserText | undefined {
+  if (builtInCommandNames.includes(name.toLowerCase())) return (l10n) => l10n.t('/{0} is a built-in command, which takes precedence', name);
+  if (name.toLowerCase().startsWith(mcpCommandPrefix)) return (l10n) => l10n.t('/{0}… names are MCP servers\' prompts', mcpCommandPrefix);
+  const first = byName.get(name)?.source.path;
+  return first === undefined ? undefined : (l10n) => l10n.t('/{0} is already defined by {1}, which takes precedence', name, first);
 }
 
 async function commandFiles(folder: CommandFolder): Promise<{ files: string[]; skipped: number }> {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { issueText } from '../catalog/schemaIssues';
 import { errorMessage } from '../errorMessage';
+import type { UserText } from '../ports/translator';
 
 export const hookEvents = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart'] as const;
 export type HookEvent = (typeof hookEvents)[number];
@@ -25,7 +27,8 @@ const handler = z.looseObject({ type: z.string(), command: z.string().optional()
 const group = z.looseObject({ matcher: z.string().optional(), hooks: z.array(handler) });
 const file = z.looseObject({ hooks: z.record(z.string(), z.array(group)).optional() });
 
-export type ParsedHookFile = { ok: true; hooks: HookEntry[]; problems: string[] } | { ok: false; error: string };
+/** `problems` and `error`: in the user's words (spec §20), `(english)` for the log. */
+export type ParsedHookFile = { ok: true; hooks: HookEntry[]; problems: UserText[] } | { ok: false; error: UserText };
 
 /**
  * The `hooks` key of a Claude Code settings file (or `.codeagent/hooks.json`), in Claude Code's shape:
@@ -33,41 +36,46 @@ export type ParsedHookFile = { ok: true; hooks: HookEntry[]; problems: string[] 
  * Events and handler types CodeAgent does not run are named in `problems`; a file that is not that shape is refused.
  */
 export function parseHookFile(text: string, source: string): ParsedHookFile {
-  if (text.length > maxHookFileChars) return { ok: false, error: `the file is ${text.length} characters long; at most ${maxHookFileChars} are read` };
+  if (text.length > maxHookFileChars) return { ok: false, error: (l10n) => l10n.t('the file is {0} characters long; at most {1} are read', text.length, maxHookFileChars) };
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { ok: false, error: `invalid JSON: ${errorMessage(error).split('\n')[0]}` };
+    const message = errorMessage(error).split('\n')[0]!;
+    return { ok: false, error: (l10n) => l10n.t('invalid JSON: {0}', message) };
   }
   const parsed = file.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, error: `not a hooks file: ${issue.path.length ? issue.path.join('.') : 'the file'}: ${issue.message}` };
+    const issue = issueText(parsed.error.issues[0]!, (l10n) => l10n.t('the file'));
+    return { ok: false, error: (l10n) => l10n.t('not a hooks file: {0}', issue(l10n)) };
   }
   const hooks: HookEntry[] = [];
-  const problems: string[] = [];
+  const problems: UserText[] = [];
   for (const [event, groups] of Object.entries(parsed.data.hooks ?? {})) {
     if (!(hookEvents as readonly string[]).includes(event)) {
-      problems.push(`${source}: the event ${event} is not supported by CodeAgent; its hooks are ignored`);
+      problems.push((l10n) => l10n.t('{0}: the event {1} is not supported by CodeAgent; its hooks are ignored', source, event));
       continue;
     }
     for (const { matcher, hooks: handlers } of groups) {
       const matcherProblem = matcher ? regexProblem(matcher) : undefined;
       if (matcherProblem) {
-        problems.push(`${source}: ${event} matcher "${matcher}" is not a valid regular expression (${matcherProblem}); its hooks are ignored`);
+        problems.push((l10n) => l10n.t('{0}: {1} matcher "{2}" is not a valid regular expression ({3}); its hooks are ignored', source, event, matcher!, matcherProblem));
         continue;
       }
       for (const h of handlers) {
         if (h.type !== 'command' || !h.command?.trim()) {
-          problems.push(`${source}: a ${event} hook of type "${h.type}"${h.type === 'command' ? ' without a command' : ''} is not run (only "command" hooks are)`);
+          const type = h.type;
+          problems.push((l10n) => (type === 'command'
+            ? l10n.t('{0}: a {1} hook of type "command" without a command is not run', source, event)
+            : l10n.t('{0}: a {1} hook of type "{2}" is not run (only "command" hooks are)', source, event, type)));
           continue;
         }
         hooks.push({ event: event as HookEvent, matcher: matcher || undefined, command: h.command, timeoutSeconds: Math.min(h.timeout ?? defaultHookTimeoutSeconds, maxHookTimeoutSeconds), source });
       }
     }
   }
-  if (hooks.length > maxHooksPerFile) return { ok: false, error: `${hooks.length} hooks; at most ${maxHooksPerFile} are read per file` };
+  const count = hooks.length;
+  if (count > maxHooksPerFile) return { ok: false, error: (l10n) => l10n.t('{0} hooks; at most {1} are read per file', count, maxHooksPerFile) };
   return { ok: true, hooks, problems };
 }
 

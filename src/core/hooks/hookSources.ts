@@ -1,5 +1,6 @@
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import { errorMessage } from '../errorMessage';
+import type { UserText } from '../ports/translator';
 import { maxHookFileChars, parseHookFile, type HookEntry } from './hookConfig';
 
 export const workspaceHookFiles = ['.claude/settings.json', '.claude/settings.local.json', '.codeagent/hooks.json'] as const;
@@ -10,12 +11,12 @@ export interface LoadedHooks {
   workspace: HookEntry[];
   /** The user's own (`~/.claude/settings.json`, `~/.codeagent/hooks.json`): run without asking. */
   user: HookEntry[];
-  /** A file refused (and why) or a part of one ignored, one line each. */
-  problems: string[];
+  /** A file refused (and why) or a part of one ignored, one line each, in the user's words (spec §20). */
+  problems: UserText[];
 }
 
 export async function loadHooks(sources: { project: WorkspaceFs | undefined; user: WorkspaceFs | undefined }): Promise<LoadedHooks> {
-  const problems: string[] = [];
+  const problems: UserText[] = [];
   const read = async (fs: WorkspaceFs | undefined, files: readonly string[], shown: (file: string) => string) => {
     const hooks: HookEntry[] = [];
     if (!fs) return hooks;
@@ -25,17 +26,21 @@ export async function loadHooks(sources: { project: WorkspaceFs | undefined; use
         const stat = await fs.stat(path);
         if (!stat || stat.type !== 'file') continue;
         if (stat.size > maxHookFileChars) {
-          problems.push(`${source}: not read: the file is ${stat.size} bytes; at most ${maxHookFileChars} are read; its hooks do not run`);
+          const size = stat.size;
+          problems.push((l10n) => l10n.t('{0}: not read: the file is {1} bytes; at most {2} are read; its hooks do not run', source, size, maxHookFileChars));
           continue;
         }
         const parsed = parseHookFile(await fs.readFile(path), source);
-        if (!parsed.ok) problems.push(`${source}: ${parsed.error}; its hooks do not run`);
-        else {
+        if (!parsed.ok) {
+          const { error } = parsed;
+          problems.push((l10n) => l10n.t('{0}: {1}; its hooks do not run', source, error(l10n)));
+        } else {
           hooks.push(...parsed.hooks);
           problems.push(...parsed.problems);
         }
       } catch (error) {
-        problems.push(`${source}: not read: ${errorMessage(error)}`);
+        const message = errorMessage(error);
+        problems.push((l10n) => l10n.t('{0}: not read: {1}', source, message));
       }
     }
     return hooks;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import renameDoc from '../../../prompts/tools/rename.md';
 import type { LanguageServices } from '../ports/languageServices';
+import type { UserText } from '../ports/translator';
 import type { EditedFile } from '../tools/approval';
 import { fileNotFound, readTextFile, type TextFile } from '../tools/fileAccess';
 import { dataOf, historyRecord } from '../tools/historyRecord';
@@ -56,7 +57,9 @@ async function rename(ctx: ToolContext, services: LanguageServices, params: Rena
   const planned = await plannedFiles(ctx, services, params);
   const reasons = await Promise.all(planned.map(async (p) => protectedConfigReasonOf(p.path, await ctx.fs.realPath(p.path))));
   const reason = reasons.find((r) => r !== undefined);
-  const title = `Rename '${params.symbol}' to '${params.new_name}' in ${countOf(planned.length, 'file', 'files')}`;
+  const { symbol, new_name: newName } = params;
+  const count = planned.length;
+  const title: UserText = (l10n) => (count === 1 ? l10n.t('Rename \'{0}\' to \'{1}\' in 1 file', symbol, newName) : l10n.t('Rename \'{0}\' to \'{1}\' in {2} files', symbol, newName, count));
   const decision = await ctx.approve({ kind: 'edits', tool: 'Rename', title, files: planned.map(({ path, before, after }) => ({ path, before, after })), ...(reason ? { reason } : {}) });
   if (decision.decision === 'rejected') {
     const feedback = decision.feedback?.trim();

@@ -10,11 +10,12 @@ export function parseMcpJson(text: string): McpConfigParse {
   if (errors.length > 0) {
     const first = errors[0]!;
     const line = text.slice(0, first.offset).split('\n').length;
-    return { servers: [], problems: [{ source: mcpJsonPath, reason: `not valid JSON: ${printParseErrorCode(first.error)} on line ${line}.` }] };
+    const code = printParseErrorCode(first.error);
+    return { servers: [], problems: [{ source: mcpJsonPath, reason: (l10n) => l10n.t('not valid JSON: {0} on line {1}.', code, line) }] };
   }
   if (root === undefined) return { servers: [], problems: [] };
   if (typeof root !== 'object' || root === null || Array.isArray(root)) {
-    return { servers: [], problems: [{ source: mcpJsonPath, reason: 'must be an object with "servers".' }] };
+    return { servers: [], problems: [{ source: mcpJsonPath, reason: (l10n) => l10n.t('must be an object with "servers".') }] };
   }
   return parseServers((root as Record<string, unknown>).servers, mcpJsonPath);
 }

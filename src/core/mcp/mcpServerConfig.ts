@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { describeIssues, schemaMessage } from '../catalog/schemaIssues';
+import type { UserText } from '../ports/translator';
 
 /** One server as `.vscode/mcp.json` (VS Code's own format) and `codeagent.mcp.servers` write it (spec §12). */
 const stdioServer = z.object({
   type: z.literal('stdio').optional(),
-  command: z.string().min(1, 'command is empty'),
+  command: z.string().min(1, schemaMessage('commandEmpty')),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).default({}),
   cwd: z.string().optional(),
 });
 const httpServer = z.object({
   type: z.literal('http').optional(),
-  url: z.string().min(1, 'url is empty'),
+  url: z.string().min(1, schemaMessage('urlEmpty')),
   headers: z.record(z.string(), z.string()).default({}),
 });
 
@@ -19,10 +21,11 @@ export type McpHttpServerConfig = { transport: 'http'; url: string; headers: Rec
 export type McpServerConfig = (McpStdioServerConfig | McpHttpServerConfig) & { name: string; source: McpConfigSource };
 export type McpConfigSource = '.vscode/mcp.json' | 'settings';
 
+/** `reason`: in the user's words (spec §20): the panel's row shows it; `reason(english)` for the log. */
 export interface McpConfigProblem {
   source: McpConfigSource;
   server?: string;
-  reason: string;
+  reason: UserText;
 }
 
 export interface McpConfigParse {
@@ -34,7 +37,7 @@ export interface McpConfigParse {
 export function parseServers(servers: unknown, source: McpConfigSource): McpConfigParse {
   const problems: McpConfigProblem[] = [];
   if (servers === undefined || servers === null) return { servers: [], problems };
-  if (typeof servers !== 'object' || Array.isArray(servers)) return { servers: [], problems: [{ source, reason: '"servers" must be an object of named servers.' }] };
+  if (typeof servers !== 'object' || Array.isArray(servers)) return { servers: [], problems: [{ source, reason: (l10n) => l10n.t('"servers" must be an object of named servers.') }] };
   const parsed: McpServerConfig[] = [];
   for (const [name, raw] of Object.entries(servers as Record<string, unknown>)) {
     const server = parseServer(name, raw, source);
@@ -45,14 +48,14 @@ export function parseServers(servers: unknown, source: McpConfigSource): McpConf
 }
 
 function parseServer(name: string, raw: unknown, source: McpConfigSource): McpServerConfig | McpConfigProblem {
-  const fail = (reason: string): McpConfigProblem => ({ source, server: name, reason });
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('must be an object with "command" (stdio) or "url" (http).');
+  const fail = (reason: UserText): McpConfigProblem => ({ source, server: name, reason });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail((l10n) => l10n.t('must be an object with "command" (stdio) or "url" (http).'));
   const record = raw as Record<string, unknown>;
   const type = record.type ?? ('url' in record ? 'http' : 'stdio');
-  if (type === 'sse') return fail('type "sse" (the old HTTP+SSE transport) is not supported; use "http" (streamable HTTP).');
-  if (type !== 'stdio' && type !== 'http') return fail(`unknown type ${JSON.stringify(type)}; use "stdio" or "http".`);
+  if (type === 'sse') return fail((l10n) => l10n.t('type "sse" (the old HTTP+SSE transport) is not supported; use "http" (streamable HTTP).'));
+  if (type !== 'stdio' && type !== 'http') return fail((l10n) => l10n.t('unknown type {0}; use "stdio" or "http".', JSON.stringify(type)));
   const result = (type === 'stdio' ? stdioServer : httpServer).safeParse(raw);
-  if (!result.success) return fail(result.error.issues.map((issue) => `${issue.path.join('.') || 'server'}: ${issue.message}`).join('; '));
+  if (!result.success) return fail(describeIssues(result.error, (l10n) => l10n.t('server')));
   if ('command' in result.data) {
     const { command, args, env, cwd } = result.data;
     const stringEnv = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === null ? null : String(value)]));
@@ -103,7 +106,9 @@ export function expandVariables(server: McpServerConfig, context: VariableContex
       : { ...server, url: expand(server.url), headers: Object.fromEntries(Object.entries(server.headers).map(([key, value]) => [key, expand(value)])) };
   if (unknown.length > 0) {
     const names = [...new Set(unknown)].join(', ');
-    return { source: server.source, server: server.name, reason: `cannot expand ${names}${unknown.some((u) => u.includes('workspaceFolder')) ? ' (no folder is open)' : ''}.` };
+    const noFolder = unknown.some((u) => u.includes('workspaceFolder'));
+    const reason: UserText = (l10n) => (noFolder ? l10n.t('cannot expand {0} (no folder is open).', names) : l10n.t('cannot expand {0}.', names));
+    return { source: server.source, server: server.name, reason };
   }
   return expanded;
 }

@@ -5,7 +5,7 @@ import { ReloadingCatalog } from '../catalog/reloadingCatalog';
 /** The named agents currently loaded (spec §7); the host reloads it when agent files change. */
 export class AgentCatalog extends ReloadingCatalog<LoadedAgents> {
   constructor(load: () => Promise<LoadedAgents>, onProblems: (problems: AgentProblem[]) => void = () => {}) {
-    super(load, { agents: [], problems: [] }, { folders: '(agent folders)', onProblems });
+    super(load, { agents: [], problems: [] }, { folders: '.codeagent/agents, .claude/agents, .github/agents', onProblems });
   }
 
   get agents(): readonly AgentDefinition[] {

@@ -1,3 +1,5 @@
+import type { UserText } from './translator';
+
 /**
  * Spec §18: the OS sandbox the agent's commands run in when `sandbox.enabled` is on. Implemented with
  * @anthropic-ai/sandbox-runtime in src/node/sandbox/runtimeSandbox.ts.
@@ -7,8 +9,8 @@ export type SandboxStatus =
   | { state: 'off' }
   /** `policy`: what a sandboxed command may do, in words the model can act on. */
   | { state: 'ready'; policy: string }
-  /** `hint`: how the user can make it available (an install command). */
-  | { state: 'unavailable'; reason: string; hint?: string };
+  /** Why not, and `hint`: how the user can make it available (an install command); both in the user's words (spec §20). */
+  | { state: 'unavailable'; reason: UserText; hint?: UserText };
 
 export interface SandboxedCommand {
   /** A command line that runs the command inside the sandbox, for the same shell as any other command. */

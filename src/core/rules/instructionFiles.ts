@@ -1,6 +1,7 @@
 import type { DirEntry, WorkspaceFs } from '../ports/workspaceFs';
 import { splitFrontMatter } from './frontMatter';
 import { splitGlobList, type RuleSettings } from './ruleSettings';
+import { english } from '../ports/translator';
 
 /** Spec §17: which of the ecosystem's instruction files are read (`codeagent.context.instructionFiles`). */
 export interface InstructionFileSwitches {
@@ -40,7 +41,7 @@ export type ParsedInstructionFile = { ok: true; settings: RuleSettings; body: st
  */
 export function parseCopilotInstructionFile(text: string): ParsedInstructionFile {
   const split = splitFrontMatter(text);
-  if (!split.ok) return split;
+  if (!split.ok) return { ok: false, error: split.error(english) };
   const data = split.data ?? {};
   if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, error: 'the front matter is not a set of keys' };
   const record = data as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { ReloadingCatalog } from '../catalog/reloadingCatalog';
-import type { LoadedSkills, Skill, SkillProblem } from './skillLoader';
+import { skillFolders, type LoadedSkills, type Skill, type SkillProblem } from './skillLoader';
 
 /**
  * The skills currently loaded (spec §17); the host reloads it when a skill file changes and at every message, so
@@ -7,7 +7,7 @@ import type { LoadedSkills, Skill, SkillProblem } from './skillLoader';
  */
 export class SkillCatalog extends ReloadingCatalog<LoadedSkills> {
   constructor(load: () => Promise<LoadedSkills>, onProblems: (problems: SkillProblem[]) => void = () => {}) {
-    super(load, { skills: [], problems: [] }, { folders: '(skill folders)', onProblems, reportOnlyChanges: true });
+    super(load, { skills: [], problems: [] }, { folders: skillFolders.join(', '), onProblems, reportOnlyChanges: true });
   }
 
   get skills(): readonly Skill[] {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { frontMatterField } from '../agents/agentDefinition';
+import { describeIssues, schemaMessage } from '../catalog/schemaIssues';
+import type { UserText } from '../ports/translator';
 import { splitFrontMatter } from '../rules/frontMatter';
 
 /** A SKILL.md is instructions; past this it is not a skill but a payload. */
@@ -10,8 +13,8 @@ export const maxSkillFileBytes = 256 * 1024;
  * or a list). Other keys (`license`, `metadata`…) are allowed and ignored.
  */
 const skillFrontMatter = z.looseObject({
-  name: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and hyphens only').max(64),
-  description: z.string().trim().min(1, 'is empty').max(1024),
+  name: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, schemaMessage('skillName')).max(64),
+  description: z.string().trim().min(1, schemaMessage('isEmpty')).max(1024),
   'allowed-tools': z.union([z.string(), z.array(z.string())]).nullish(),
 });
 
@@ -22,17 +25,15 @@ export interface SkillHeader {
   allowedTools?: string[];
 }
 
-export type ParsedSkillFile = { ok: true; header: SkillHeader; body: string } | { ok: false; error: string };
+/** `error`: in the user's words (spec §20), shown among the skill files' problems. */
+export type ParsedSkillFile = { ok: true; header: SkillHeader; body: string } | { ok: false; error: UserText };
 
 export function parseSkillFile(text: string): ParsedSkillFile {
   const split = splitFrontMatter(text);
   if (!split.ok) return split;
-  if (split.data === undefined) return { ok: false, error: 'no front matter: a SKILL.md starts with --- and sets name and description' };
+  if (split.data === undefined) return { ok: false, error: (l10n) => l10n.t('no front matter: a SKILL.md starts with --- and sets name and description') };
   const parsed = skillFrontMatter.safeParse(split.data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'front matter'}: ${i.message}`);
-    return { ok: false, error: issues.join('; ') };
-  }
+  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, frontMatterField) };
   const raw = parsed.data['allowed-tools'];
   const allowedTools = raw === undefined || raw === null ? undefined : [...new Set((typeof raw === 'string' ? splitToolList(raw) : raw).map(toolNameOf).filter((t) => t !== ''))];
   return { ok: true, header: { name: parsed.data.name, description: parsed.data.description.replace(/\s+/g, ' '), allowedTools }, body: split.body };

@@ -1,3 +1,5 @@
+import { notLoaded, type LoadProblem } from '../catalog/reloadingCatalog';
+import type { UserText } from '../ports/translator';
 import type { DirEntry, WorkspaceFs } from '../ports/workspaceFs';
 import { readRuleFile } from '../rules/ruleFileReader';
 import { maxSkillFileBytes, parseSkillFile, type SkillHeader } from './skillFile';
@@ -19,10 +21,7 @@ export interface Skill extends SkillHeader {
   dir: string;
 }
 
-export interface SkillProblem {
-  file: string;
-  reason: string;
-}
+export type SkillProblem = LoadProblem;
 
 export interface LoadedSkills {
   skills: Skill[];
@@ -54,12 +53,13 @@ export async function loadSkills(sources: SkillSources): Promise<LoadedSkills> {
         const loaded = await loadSkill(fs, dir);
         if (!loaded) continue;
         if (!loaded.ok) {
-          problems.push({ file: `${shown}/SKILL.md`, reason: `${loaded.error}; not loaded` });
+          problems.push({ file: `${shown}/SKILL.md`, reason: notLoaded(loaded.error) });
           continue;
         }
         const clash = skills.find((s) => s.name === loaded.header.name);
         if (clash) {
-          problems.push({ file: `${shown}/SKILL.md`, reason: `the name "${loaded.header.name}" is already taken by ${clash.folder}; not loaded` });
+          const taken = loaded.header.name;
+          problems.push({ file: `${shown}/SKILL.md`, reason: (l10n) => l10n.t('the name "{0}" is already taken by {1}; not loaded', taken, clash.folder) });
           continue;
         }
         skills.push({ ...loaded.header, folder: shown, origin, files: await otherFiles(fs, dir), fs, dir });
@@ -69,12 +69,12 @@ export async function loadSkills(sources: SkillSources): Promise<LoadedSkills> {
   return { skills, problems };
 }
 
-async function loadSkill(fs: WorkspaceFs, dir: string): Promise<{ ok: true; header: SkillHeader } | { ok: false; error: string } | undefined> {
+async function loadSkill(fs: WorkspaceFs, dir: string): Promise<{ ok: true; header: SkillHeader } | { ok: false; error: UserText } | undefined> {
   const stat = await fs.stat(`${dir}/SKILL.md`).catch(() => undefined);
   if (!stat) return undefined;
-  if (stat.size > maxSkillFileBytes) return { ok: false, error: `SKILL.md is ${stat.size} bytes; at most ${maxSkillFileBytes} are read` };
+  if (stat.size > maxSkillFileBytes) return { ok: false, error: (l10n) => l10n.t('SKILL.md is {0} bytes; at most {1} are read', stat.size, maxSkillFileBytes) };
   const file = await readRuleFile(fs, `${dir}/SKILL.md`);
-  if (!file.ok) return { ok: false, error: file.problem };
+  if (!file.ok) return { ok: false, error: (l10n) => l10n.t('{0}: not read: {1}', `${dir}/SKILL.md`, file.error) };
   const parsed = parseSkillFile(file.text);
   return parsed.ok ? { ok: true, header: parsed.header } : parsed;
 }

@@ -1,4 +1,10 @@
-/** What Write/Edit/MultiEdit, Bash and MCP tools ask the user before acting (spec §8). The agent turn decides auto-approval. */
+import type { UserText } from '../ports/translator';
+
+/**
+ * What Write/Edit/MultiEdit, Bash and MCP tools ask the user before acting (spec §8). The agent turn decides auto-approval.
+ * What the card shows in words (a reason, a title) is UserText, worded in the user's language when the card is made
+ * (spec §20); nothing of it goes to the model.
+ */
 
 export type ApprovalRequest =
   | {
@@ -9,23 +15,23 @@ export type ApprovalRequest =
       before: string | undefined;
       after: string;
       /** Set for a file that configures the agent or runs code on open: always asked, and the card says why. */
-      reason?: string;
+      reason?: UserText;
     }
   /** One change of several files (Rename, spec §13), approved once for all of them. */
-  | { kind: 'edits'; tool: string; title: string; files: EditedFile[]; reason?: string }
+  | { kind: 'edits'; tool: string; title: UserText; files: EditedFile[]; reason?: UserText }
   /**
    * `background`: Bash with run_in_background (spec §14), which keeps running after the call; the card says so.
-   * Spec §18: `sandboxed` runs inside the OS sandbox, unasked; `outsideSandbox` says why it runs outside it and is
-   * always asked; `sandboxUnavailable` says why no sandbox could be used (asked as any command).
+   * Spec §18: `sandboxed` runs inside the OS sandbox, unasked; `outsideSandbox` (the card's line saying why it runs
+   * outside it) is always asked; `sandboxUnavailable` (the line saying why no sandbox could be used) is asked as any command.
    */
-  | { kind: 'command'; command: string; cwd: string; background?: true; sandboxed?: true; outsideSandbox?: string; sandboxUnavailable?: string }
+  | { kind: 'command'; command: string; cwd: string; background?: true; sandboxed?: true; outsideSandbox?: UserText; sandboxUnavailable?: UserText }
   /** An MCP server's tool (spec §12): approved like a command unless it is read-only or listed in approval.autoApproveMcpTools. */
   | { kind: 'mcp'; tool: string; server: string; serverTool: string; arguments: Record<string, unknown>; readOnly: boolean }
   /**
    * A read-only tool, asked about only when codeagent.approval.autoApproveReadOnly is off, or always when it
-   * has a `reason` (a file that may hold secrets), which the card shows.
+   * has a `reason` (a file that may hold secrets): the sentence the card shows under the summary.
    */
-  | { kind: 'read'; tool: string; summary: string; reason?: string };
+  | { kind: 'read'; tool: string; summary: string; reason?: UserText };
 
 export interface EditedFile {
   path: string;

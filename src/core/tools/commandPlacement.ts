@@ -24,16 +24,17 @@ export async function placeCommand(asked: string, options: { sandbox?: boolean; 
   const status = options.sandbox === false || !sandbox ? undefined : await sandbox.status(ctx.fs.root);
   const base: CommandRequest = { kind: 'command', command: asked, cwd: ctx.fs.root, ...(options.background ? { background: true as const } : {}) };
   const request: CommandRequest = options.sandbox === false
-    ? { ...base, outsideSandbox: 'the model asked to run it outside the sandbox' }
+    ? { ...base, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the model asked to run it outside the sandbox.') }
     : status?.state === 'ready'
       ? { ...base, sandboxed: true }
-      : status?.state === 'unavailable' ? { ...base, sandboxUnavailable: `no sandbox is available (${status.reason})` } : base;
+      : status?.state === 'unavailable' ? { ...base, sandboxUnavailable: (l10n) => l10n.t('Not sandboxed: no sandbox is available ({0}).', status.reason(l10n)) } : base;
   let command = await approvedCommand(request, ctx);
   if (!request.sandboxed || !sandbox || status?.state !== 'ready') return { command, userEdited: command !== asked };
   try {
     return { command, userEdited: command !== asked, sandboxed: await sandbox.wrap(command, ctx.callId ?? command, ctx.fs.root), policy: status.policy };
   } catch (error) {
-    command = await approvedCommand({ ...base, command, outsideSandbox: `the sandbox could not start for it (${errorMessage(error)})` }, ctx);
+    const why = errorMessage(error);
+    command = await approvedCommand({ ...base, command, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the sandbox could not start for it ({0}).', why) }, ctx);
     return { command, userEdited: command !== asked };
   }
 }

@@ -1,3 +1,4 @@
+import type { UserText } from '../ports/translator';
 import { baseName } from './pathConfinement';
 
 /** Templates that ship with projects to be copied; they hold placeholders, not secrets. */
@@ -19,13 +20,13 @@ const secretNames: readonly RegExp[] = [
 /**
  * Why reading this workspace-relative path needs the user's consent even when read-only tools are
  * auto-approved, or undefined: a prompt-injected instruction must not be able to pull keys into the
- * conversation (and from there into anything the model writes) unasked.
+ * conversation (and from there into anything the model writes) unasked. The approval card's sentence.
  */
-export function secretFileReason(path: string): string | undefined {
+export function secretFileReason(path: string): UserText | undefined {
   const name = baseName(path.replace(/\\/g, '/'));
   if (envTemplates.test(name)) return undefined;
   if (secretNames.some((pattern) => pattern.test(name)) || /(^|\/)\.(ssh|aws|gnupg|docker)\//.test(path)) {
-    return `reads a file that may hold secrets (${name})`;
+    return (l10n) => l10n.t('Asking because this reads a file that may hold secrets ({0}).', name);
   }
   return undefined;
 }

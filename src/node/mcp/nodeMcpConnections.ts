@@ -13,7 +13,7 @@ export interface NodeMcpConnectionsOptions {
   log?: (state: McpServerState) => void;
 }
 
-/** A config that could not be used: shown as a failed server with the reason, never started. */
+/** A config that could not be used: shown as a failed server with the reason (the user's words), never started. */
 export interface InvalidMcpServer {
   name: string;
   reason: string;
@@ -73,7 +73,7 @@ export class NodeMcpConnections implements McpConnections, McpPromptsAndResource
       stopping.push(connection.stop());
     }
     this.unstarted = [
-      ...invalid.map(({ name, reason }): McpServerState => ({ name, transport: 'stdio', status: 'failed', tools: [], error: `Invalid configuration: ${reason}`, stderrTail: [] })),
+      ...invalid.map(({ name, reason }): McpServerState => ({ name, transport: 'stdio', status: 'failed', tools: [], error: reason, stderrTail: [] })),
       ...notAllowed.map(({ name, reason, transport }): McpServerState => ({ name, transport, status: 'notAllowed', tools: [], error: reason, stderrTail: [] })),
     ];
     for (const state of this.unstarted) this.options.log?.(state);

@@ -5,6 +5,7 @@ import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import type { CommandSandbox, SandboxedCommand, SandboxStatus } from '../../core/ports/commandSandbox';
 import { describePolicy, sandboxPolicy, type SandboxPolicy } from '../../core/tools/sandboxPolicy';
 import { errorMessage } from '../../core/errorMessage';
+import { english, type UserText } from '../../core/ports/translator';
 import { nestedRepositories } from './nestedRepositories';
 import { probeSandbox, type SandboxProbe } from './sandboxProbe';
 
@@ -18,8 +19,8 @@ export interface RuntimeSandboxOptions {
   home?: string;
   tempDir?: string;
   probe?: () => Promise<SandboxProbe>;
-  /** Once per reason: the host tells the user why commands are not sandboxed, with the install hint. */
-  onUnavailable?: (reason: string, hint: string | undefined) => void;
+  /** Once per reason: the host tells the user why commands are not sandboxed, with the install hint (in the user's words). */
+  onUnavailable?: (reason: UserText, hint: UserText | undefined) => void;
 }
 
 /** Names that carry CodeAgent's own key or a model provider's: a sandboxed command never sees them. */
@@ -56,8 +57,9 @@ export class RuntimeSandbox implements CommandSandbox {
     if (!this.options.settings().enabled) return { state: 'off' };
     const problem = await this.problem();
     if (problem) {
-      if (!this.told.has(problem.reason)) {
-        this.told.add(problem.reason);
+      const key = problem.reason(english);
+      if (!this.told.has(key)) {
+        this.told.add(key);
         this.options.onUnavailable?.(problem.reason, problem.hint);
       }
       return { state: 'unavailable', ...problem };
@@ -84,9 +86,9 @@ export class RuntimeSandbox implements CommandSandbox {
     };
   }
 
-  private async problem(): Promise<{ reason: string; hint?: string } | undefined> {
+  private async problem(): Promise<{ reason: UserText; hint?: UserText } | undefined> {
     const roots = this.roots();
-    if (roots.length === 0) return { reason: 'no workspace folder is open, and the home folder is not sandboxed as one' };
+    if (roots.length === 0) return { reason: (l10n) => l10n.t('no workspace folder is open, and the home folder is not sandboxed as one') };
     this.probed ??= (this.options.probe ?? (() => probeSandbox()))();
     const probe = await this.probed;
     if (!probe.available) return { reason: probe.reason, hint: probe.hint };
@@ -94,7 +96,8 @@ export class RuntimeSandbox implements CommandSandbox {
       await this.runtime();
       return undefined;
     } catch (error) {
-      return { reason: `the sandbox runtime could not start (${errorMessage(error)})` };
+      const message = errorMessage(error);
+      return { reason: (l10n) => l10n.t('the sandbox runtime could not start ({0})', message) };
     }
   }
 

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import * as path from 'node:path';
+import type { UserText } from '../../core/ports/translator';
 
-export type SandboxProbe = { available: true; platform: 'linux' | 'macos' } | { available: false; reason: string; hint?: string };
+/** `reason` and `hint`: in the user's words (spec §20), `(english)` for the log. */
+export type SandboxProbe = { available: true; platform: 'linux' | 'macos' } | { available: false; reason: UserText; hint?: UserText };
 
-const linuxHint = 'Install bubblewrap and socat (Debian/Ubuntu: sudo apt-get install bubblewrap socat; Fedora: sudo dnf install bubblewrap socat; Arch: sudo pacman -S bubblewrap socat).';
+const linuxHint: UserText = (l10n) => l10n.t('Install bubblewrap and socat (Debian/Ubuntu: {0}; Fedora: {1}; Arch: {2}).', 'sudo apt-get install bubblewrap socat', 'sudo dnf install bubblewrap socat', 'sudo pacman -S bubblewrap socat');
 
 /** The executable `name` on `searchPath`, or undefined. */
 export function onPath(name: string, searchPath: string | undefined): string | undefined {
@@ -35,16 +37,28 @@ function trialRun(bwrap: string): Promise<string | undefined> {
  */
 export async function probeSandbox(platform: NodeJS.Platform = process.platform, searchPath: string | undefined = process.env.PATH): Promise<SandboxProbe> {
   if (platform === 'darwin') {
-    return onPath('sandbox-exec', `/usr/bin${path.delimiter}${searchPath ?? ''}`) ? { available: true, platform: 'macos' } : { available: false, reason: 'sandbox-exec was not found' };
+    return onPath('sandbox-exec', `/usr/bin${path.delimiter}${searchPath ?? ''}`) ? { available: true, platform: 'macos' } : { available: false, reason: (l10n) => l10n.t('{0} was not found', 'sandbox-exec') };
   }
-  if (platform !== 'linux') return { available: false, reason: `no sandbox for ${platform === 'win32' ? 'Windows' : platform}`, hint: 'Open the folder in WSL2 (Remote - WSL) to run commands sandboxed.' };
+  if (platform !== 'linux') {
+    const name = platform === 'win32' ? 'Windows' : platform;
+    return { available: false, reason: (l10n) => l10n.t('no sandbox for {0}', name), hint: (l10n) => l10n.t('Open the folder in WSL2 (Remote - WSL) to run commands sandboxed.') };
+  }
   const bwrap = onPath('bwrap', searchPath);
   const socat = onPath('socat', searchPath);
-  const missing = [bwrap ? undefined : 'bubblewrap (bwrap)', socat ? undefined : 'socat'].filter(Boolean);
-  if (!bwrap || !socat) return { available: false, reason: `${missing.join(' and ')} not found on PATH`, hint: linuxHint };
+  if (!bwrap || !socat) {
+    const reason: UserText = (l10n) => (!bwrap && !socat
+      ? l10n.t('{0} and {1} not found on PATH', 'bubblewrap (bwrap)', 'socat')
+      : l10n.t('{0} not found on PATH', bwrap ? 'socat' : 'bubblewrap (bwrap)'));
+    return { available: false, reason, hint: linuxHint };
+  }
   const failure = await trialRun(bwrap);
   if (failure !== undefined) {
-    return { available: false, reason: `bubblewrap cannot start a sandbox here, user namespaces may be off (${failure.split('\n')[0]})`, hint: 'Enable unprivileged user namespaces (sudo sysctl -w kernel.unprivileged_userns_clone=1; on Ubuntu 24.04+: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0).' };
+    const said = failure.split('\n')[0]!;
+    return {
+      available: false,
+      reason: (l10n) => l10n.t('bubblewrap cannot start a sandbox here, user namespaces may be off ({0})', said),
+      hint: (l10n) => l10n.t('Enable unprivileged user namespaces ({0}; on Ubuntu 24.04+: {1}).', 'sudo sysctl -w kernel.unprivileged_userns_clone=1', 'sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0'),
+    };
   }
   return { available: true, platform: 'linux' };
 }

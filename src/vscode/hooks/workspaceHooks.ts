@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { HookDispatcher } from '../../core/hooks/hookDispatcher';
 import { loadHooks, userHookFiles, workspaceHookFiles, type LoadedHooks } from '../../core/hooks/hookSources';
+import { english } from '../../core/ports/translator';
 import type { TrustStore } from '../../core/ports/trustStore';
 import type { Settings } from '../../core/settings';
 import { canonicalDefinition } from '../../core/trust/canonicalDefinition';
@@ -55,11 +56,11 @@ export function watchWorkspaceHooks(deps: WorkspaceHooksDeps): { dispatcher: Hoo
   // Read at activation, on a watcher's event and before every event's hooks run: what runs is what the files say now.
   const reload = async () => {
     loaded = await loadHooks({ project: deps.workspaceRoot ? new NodeWorkspaceFs(deps.workspaceRoot) : undefined, user: new NodeWorkspaceFs(home) });
-    const problems = loaded.problems.join('; ');
+    const problems = loaded.problems.map((problem) => problem(english)).join('; ');
     if (problems !== reported) {
       reported = problems;
-      for (const problem of loaded.problems) deps.output.warn(`Hooks: ${problem}`);
-      if (problems) deps.tell(`Hooks: ${problems}`);
+      for (const problem of loaded.problems) deps.output.warn(`Hooks: ${problem(english)}`);
+      if (problems) deps.tell(l10n.t('Hooks: {0}', loaded.problems.map((problem) => problem(l10n)).join('; ')));
     }
     const state = current();
     if (state.note && loaded.workspace.length) deps.output.info(`Workspace hooks: ${state.note}.`);

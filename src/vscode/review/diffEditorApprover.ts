@@ -8,6 +8,7 @@ import { OriginalContentProvider, ProposalFileSystem } from './proposalFileSyste
 import { closeProposalTabs, dirtyEditorOf } from './proposalTabs';
 import { errorMessage } from '../../core/errorMessage';
 import { MultiFileReview } from './multiFileReview';
+import { l10n } from '../hostL10n';
 
 /** How long VS Code may take to show the diff before the user is told to decide in the chat card. */
 const openTimeoutMs = 10_000;
@@ -91,7 +92,7 @@ export class DiffEditorApprover implements Approver {
     }
     // Waiting before the editor opens: a click on the chat card must never arrive before the approval exists.
     const waiting = this.pending.request(request, info, signal);
-    const shown = this.show(info.callId, request.path, request.before ?? '', request.after, request.reason);
+    const shown = this.show(info.callId, request.path, request.before ?? '', request.after, request.reason?.(l10n));
     try {
       const decision = await waiting;
       const review = this.reviews.get(info.callId);

@@ -3,6 +3,7 @@ import { livePreview } from '../../core/review/livePreview';
 import { resolveWorkspacePath } from '../../core/tools/pathConfinement';
 import { protectedConfigReasonOf } from '../../core/tools/protectedConfigFiles';
 import { NodeWorkspaceFs } from '../../node/nodeWorkspaceFs';
+import { l10n } from '../hostL10n';
 import type { DiffEditorApprover } from './diffEditorApprover';
 
 /** Redraw a streaming proposal at most this often: a 200 KB Write arrives in thousands of pieces. */
@@ -114,7 +115,7 @@ export class LiveProposals {
     const fs = new NodeWorkspaceFs(root);
     try {
       const inside = await resolveWorkspacePath(fs, relPath);
-      const reason = protectedConfigReasonOf(inside, await fs.realPath(inside));
+      const reason = protectedConfigReasonOf(inside, await fs.realPath(inside))?.(l10n);
       if (!reason && !this.enabled()) return null;
       return { path: inside, text: (await fs.stat(inside)) ? await fs.readFile(inside) : '', reason };
     } catch {

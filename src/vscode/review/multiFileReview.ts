@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { l10n } from '../hostL10n';
 import type { PendingApprovals } from '../../core/agent/pendingDecisions';
 import { fromEditorText } from '../../core/tools/proposalText';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/tools/approval';
@@ -36,7 +37,7 @@ export class MultiFileReview {
       this.originals.set(file.original, file.before);
       this.proposals.set(file.proposal, file.after);
     }
-    const title = vscode.l10n.t('{0} (proposed by CodeAgent)', request.title);
+    const title = vscode.l10n.t('{0} (proposed by CodeAgent)', request.title(l10n));
     const shown = this.open(title, files);
     try {
       const decision = await waiting;

@@ -5,6 +5,7 @@ import { loadCommands } from '../../../src/core/commands/commandLoader';
 import { NodeWorkspaceFs } from '../../../src/node/nodeWorkspaceFs';
 import type { HostileCase, HostileEnv } from './hostileCases';
 import { scriptedSession } from './scriptedSession';
+import { english } from '../../../src/core/ports/translator';
 
 /**
  * Slash command files (spec §17) are repository content: hostile front matter is refused with the file named and
@@ -39,7 +40,7 @@ function commandFileCase(fm: { name: string; text: string; file?: string }): Hos
       const loaded = await loadCommands({ project: new NodeWorkspaceFs(env.root) });
       if (!loaded.commands.some((c) => c.name === 'good')) return { unexpected: 'a hostile command file kept the good one from loading' };
       const hostile = loaded.commands.find((c) => c.source.path === file);
-      if (!hostile && !loaded.problems.some((p) => p.file === file && p.reason.endsWith('not loaded'))) return { unexpected: 'the refused file was not reported with its name' };
+      if (!hostile && !loaded.problems.some((p) => p.file === file && p.reason(english).endsWith('not loaded'))) return { unexpected: 'the refused file was not reported with its name' };
       if (hostile && JSON.stringify(hostile).length > 300_000) return { unexpected: `loaded with ${JSON.stringify(hostile).length} characters` };
       return {};
     },

@@ -4,6 +4,7 @@ import { loadHooks } from '../../../src/core/hooks/hookSources';
 import { loadProjectRules } from '../../../src/core/rules/projectRules';
 import { loadSkills } from '../../../src/core/skills/skillLoader';
 import { NodeWorkspaceFs } from '../../../src/node/nodeWorkspaceFs';
+import { english } from '../../../src/core/ports/translator';
 
 /** The shape of hostileCases.ts's cases, spelled out here so the two files do not import each other. */
 interface HostileCase {
@@ -27,7 +28,7 @@ export function skillCase(fm: { name: string; text: string }): HostileCase {
       const loaded = await loadSkills({ project: new NodeWorkspaceFs(env.root) });
       if (!loaded.skills.some((s) => s.name === 'good')) return { unexpected: 'a hostile skill kept the good one from loading' };
       const hostile = loaded.skills.find((s) => s.folder.endsWith('/hostile'));
-      if (!hostile && !loaded.problems.some((p) => p.file === '.claude/skills/hostile/SKILL.md' && p.reason.endsWith('not loaded'))) return { unexpected: 'refused without a reason' };
+      if (!hostile && !loaded.problems.some((p) => p.file === '.claude/skills/hostile/SKILL.md' && p.reason(english).endsWith('not loaded'))) return { unexpected: 'refused without a reason' };
       if (hostile && JSON.stringify({ ...hostile, fs: undefined }).length > 10_000) return { unexpected: `loaded with ${JSON.stringify(hostile).length} characters` };
       return {};
     },
@@ -83,7 +84,7 @@ export function hookFileCase(file: { name: string; text: string }): HostileCase 
       if (hostile.length > 200) return { unexpected: `${hostile.length} hooks loaded from one file` };
       if (hostile.some((h) => h.timeoutSeconds <= 0 || h.timeoutSeconds > 600)) return { unexpected: 'a timeout outside 1 s … 600 s' };
       if (hostile.some((h) => h.command === 'evil')) return { unexpected: 'a hook under a prototype key was loaded' };
-      if (hostile.length === 0 && !loaded.problems.some((p) => p.startsWith('.codeagent/hooks.json: ')) && !['__proto__ event'].includes(file.name)) return { unexpected: 'refused without a reason' };
+      if (hostile.length === 0 && !loaded.problems.some((p) => p(english).startsWith('.codeagent/hooks.json: ')) && !['__proto__ event'].includes(file.name)) return { unexpected: 'refused without a reason' };
       return {};
     },
   };

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { modelPresets } from '../../../src/core/modelSetup/presets';
 import { placeholdersOf } from '../../../src/protocol/l10nFormat';
 import { panelStrings } from '../../../src/protocol/panelStrings';
-import { coreMessages, englishMessages, nonLiteralMessages, readJson, repoRoot } from '../../support/l10nMessages';
+import { coreMessages, englishMessages, messagesIn, nonLiteralMessages, readJson, repoRoot } from '../../support/l10nMessages';
 
 /** The languages CodeAgent ships besides English (spec §20), as VS Code names them. */
 const languages = ['zh-cn', 'ja', 'ko', 'de', 'fr', 'es', 'pt-br'];
@@ -29,6 +29,22 @@ function sameKeysAndPlaceholders(english: Record<string, unknown>, translated: R
     assert.deepEqual(placeholdersOf(message as string), placeholdersOf(String(english[key])), `${file}: the placeholders of "${key}"`);
   }
 }
+
+/**
+ * Issue 34's families: an approval card's words (its detail lines and why it asks, the sandbox's reasons too) and
+ * the problems found in agent, skill, command and hook files and in .vscode/mcp.json. Each language words them itself.
+ */
+const cardAndFileProblemSources = [
+  'src/core/agent/approvalGate.ts', 'src/core/tools/protectedConfigFiles.ts', 'src/core/tools/secretFiles.ts', 'src/core/tools/commandPlacement.ts',
+  'src/core/languageServices/renameTool.ts', 'src/core/catalog/schemaIssues.ts', 'src/core/catalog/reloadingCatalog.ts', 'src/core/rules/frontMatter.ts',
+  'src/core/agents/agentLoader.ts', 'src/core/agents/agentFile.ts', 'src/core/agents/agentFileReader.ts', 'src/core/agents/agentDefinition.ts',
+  'src/core/agents/compatAgentFile.ts', 'src/core/agents/compatToolNames.ts', 'src/core/skills/skillFile.ts', 'src/core/skills/skillLoader.ts',
+  'src/core/commands/commandFile.ts', 'src/core/commands/commandLoader.ts', 'src/core/hooks/hookConfig.ts', 'src/core/hooks/hookSources.ts',
+  'src/core/mcp/mcpServerConfig.ts', 'src/core/mcp/mcpJsonFile.ts', 'src/core/mcp/mcpServerList.ts', 'src/vscode/mcpServers.ts', 'src/vscode/hooks/workspaceHooks.ts',
+  'src/node/sandbox/sandboxProbe.ts', 'src/node/sandbox/runtimeSandbox.ts',
+];
+/** Messages a language rightly words as English does: VS Code's own term there, or nothing but placeholders. */
+const alikeInEnglish: Record<string, readonly string[]> = { de: ['Tool: {0}', 'Hooks: {0}'], fr: ['front matter'], es: ['front matter', 'Hooks: {0}'], 'pt-br': ['front matter', 'Hooks: {0}'] };
 
 describe('localization (spec §20)', () => {
   const manifest = readJson('package.json');
@@ -57,6 +73,16 @@ describe('localization (spec §20)', () => {
       sameKeysAndPlaceholders(nls, readJson(`package.nls.${language}.json`), `package.nls.${language}.json`);
       const english = Object.fromEntries(englishMessages().map((message) => [message, message]));
       sameKeysAndPlaceholders(english, readJson(`l10n/bundle.l10n.${language}.json`), `bundle.l10n.${language}.json`);
+    });
+  }
+
+  for (const language of languages) {
+    it(`${language}: an approval card's words and the problems of agent, skill, command, hook and MCP files are translated, not copied`, () => {
+      const messages = messagesIn(cardAndFileProblemSources);
+      assert.ok(messages.length > 80, `${messages.length} messages`);
+      const bundle = readJson(`l10n/bundle.l10n.${language}.json`);
+      const copied = messages.filter((message) => bundle[message] === message && /\p{L}/u.test(message.replace(/\{\d+\}/g, '')));
+      assert.deepEqual(copied.filter((message) => !(alikeInEnglish[language] ?? []).includes(message)), []);
     });
   }
 

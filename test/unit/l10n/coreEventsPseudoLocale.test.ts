@@ -112,4 +112,33 @@ describe('core in a pseudo-locale: the session\'s notices, errors and warnings',
     assert.deepEqual(texts.map((t) => t.where), ['error', 'notice', 'hook warning', 'hook warning']);
     assert.deepEqual(unwrapped(texts, ['oops']), []);
   });
+
+  it('approval cards: why a file always asks, a secret read, a command in the background and outside the sandbox', async () => {
+    await scripted.ws.write('.env', 'KEY=1\n');
+    scripted.server.enqueue(
+      { text: '<Write><path>.vscode/settings.json</path><content>{}</content></Write>' },
+      { text: '<Read><path>.env</path></Read>' },
+      { text: '<Bash><command>npm run watch</command><run_in_background>true</run_in_background><sandbox>false</sandbox></Bash>' },
+      { text: 'done' },
+    );
+    const { events } = await shown(['set things up'], { deps: { approver: { request: async () => ({ decision: 'rejected' }) } } });
+    const cards = events.filter((e): e is Extract<AgentEvent, { type: 'approval' }> => e.type === 'approval' && e.phase === 'request');
+    assert.deepEqual(cards.map((c) => [c.tool, c.reason !== undefined]), [['Write', true], ['Read', false], ['Bash', false]]);
+    // An edit's detail is its diff (the file's own text); its reason is the card's words.
+    const texts = cards.map((c) => ({ where: c.tool, text: c.tool === 'Write' ? c.reason! : c.detail }));
+    assert.deepEqual(unwrapped(texts, ['.vscode/settings.json', 'path: .env', '.env', '$ npm run watch']), []);
+    const sent = JSON.stringify(scripted.server.requests.at(-1)!.body.messages);
+    assert.match(sent, /The user rejected the command/);
+    assert.ok(!sent.includes('⟦'), 'the model reads English');
+  });
+
+  it('a conversation begun with an image alone stays untitled: no English title is stored, the panel words it', async () => {
+    scripted.server.enqueue({ text: 'a dot' }, { text: 'ok' });
+    const { session } = scriptedAgentSession(scripted.server, scripted.ws.root, { deps: { l10n: pseudo } });
+    const image = { id: 'i1', name: 'dot.png', mimeType: 'image/png', width: 1, height: 1, bytes: 8, dataUrl: 'data:image/png;base64,iVBORw0KGgo=' };
+    await session.send('', () => {}, [image]);
+    assert.equal(session.conversationTitle, '', 'untitled: webview-ui/historyPanel.ts shows t(\'history.untitled\')');
+    await session.send('What is it?\nIn detail.', () => {});
+    assert.equal(session.conversationTitle, 'What is it?', 'the first message with text names it');
+  });
 });

@@ -2,14 +2,22 @@ import { strict as assert } from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { describeApproval } from '../../../src/core/agent/approvalGate';
+import { loadAgents } from '../../../src/core/agents/agentLoader';
+import { loadCommands } from '../../../src/core/commands/commandLoader';
+import { loadHooks } from '../../../src/core/hooks/hookSources';
+import { mcpServerList } from '../../../src/core/mcp/mcpServerList';
+import { loadSkills } from '../../../src/core/skills/skillLoader';
 import { summarizeResult } from '../../../src/core/agent/toolResultView';
+import { languageTools } from '../../../src/core/languageServices/languageTools';
+import { createFullToolRegistry } from '../../../src/core/orchestration/toolSets';
 import type { AgentEvent } from '../../../src/core/events';
 import { HistoryManager } from '../../../src/core/history/historyManager';
 import { checkAttachedImages } from '../../../src/core/images/attachedImages';
 import { describeFailure, testConnection } from '../../../src/core/modelSetup/connectionTest';
 import type { ModelCatalog, ModelListing } from '../../../src/core/ports/modelCatalog';
 import { ModelError } from '../../../src/core/ports/modelClient';
-import type { Translator } from '../../../src/core/ports/translator';
+import { english, type Translator } from '../../../src/core/ports/translator';
 import { processStatusText } from '../../../src/core/processes/processStatus';
 import { ChangeRecorder } from '../../../src/core/review/changeRecorder';
 import { restoreCheckpoint } from '../../../src/core/review/restoreCheckpoint';
@@ -22,8 +30,11 @@ import { OpenAiModelCatalog } from '../../../src/node/openAiModelCatalog';
 import { urlProblemOf } from '../../../src/node/openai/guardedStream';
 import { toModelError } from '../../../src/node/openai/modelErrors';
 import { NodeWorkspaceFs } from '../../../src/node/nodeWorkspaceFs';
+import { RuntimeSandbox } from '../../../src/node/sandbox/runtimeSandbox';
+import { probeSandbox } from '../../../src/node/sandbox/sandboxProbe';
 import { HistoryBuilder } from '../core/history/historyBuilder';
-import { TempWorkspace } from '../core/tools/toolTestKit';
+import { FakeLanguageServices, VirtualClock } from '../core/languageServices/languageServicesKit';
+import { makeHarness, TempWorkspace } from '../core/tools/toolTestKit';
 import { pseudo, unwrapped } from '../../support/pseudoTranslator';
 
 type Shown = { where: string; text: string };
@@ -167,5 +178,77 @@ describe('core in a pseudo-locale: the connection test, model errors and the hos
     const texts = events.flatMap((event) => (event.type === 'compaction' ? [{ where: event.phase, text: event.message }] : []));
     assert.deepEqual(texts.map((t) => t.where), ['started', 'finished', 'started', 'fellBack', 'started', 'fellBack', 'started', 'fellBack']);
     assert.deepEqual(unwrapped(texts, ['boom']), []);
+  });
+
+  it('approval cards the tools ask: a Rename\'s title, a new file\'s diff, an MCP call\'s fields', async () => {
+    const ws = await TempWorkspace.create({ 'src/calc.ts': 'export const total = 1;\n' });
+    try {
+      const services = new FakeLanguageServices();
+      services.renameOutcome = { kind: 'edits', files: [{ path: 'src/calc.ts', edits: [{ start: { line: 0, character: 13 }, end: { line: 0, character: 18 }, newText: 'sum' }] }] };
+      const registry = createFullToolRegistry([], { language: languageTools(services, new VirtualClock(), () => 2000) });
+      const h = makeHarness(ws);
+      h.decide = () => ({ decision: 'rejected' });
+      await registry.invoke('Rename', { symbol: 'total', path: 'src/calc.ts', new_name: 'sum' }, h.ctx);
+      await registry.invoke('Write', { path: 'notes.md', content: 'hello\n' }, h.ctx);
+      const [rename, write] = h.approvals.map((request) => describeApproval(request, pseudo));
+      const mcp = describeApproval({ kind: 'mcp', tool: 'mcp__repo__search', server: 'repo', serverTool: 'search', arguments: { query: 'x' }, readOnly: false }, pseudo);
+      const texts: Shown[] = [
+        { where: 'rename title', text: rename!.split('\n')[0]! },
+        { where: 'new file', text: write!.split('\n').find((line) => line.startsWith('--- '))! },
+        { where: 'mcp', text: mcp },
+      ];
+      assert.deepEqual(unwrapped(texts, ['total', 'sum', '--- a/notes.md', 'repo', 'search', '"query": "x"']), []);
+      assert.match(describeApproval(h.approvals[0]!), /^Rename 'total' to 'sum' in 1 file\n/, 'English without a translator');
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  it('problems in agent, skill, command and hook files and in .vscode/mcp.json: every one in the user\'s words', async () => {
+    const hooks = { hooks: { Notification: [{ hooks: [] }], PreToolUse: [{ matcher: 'Bash(', hooks: [{ type: 'command', command: 'x' }] }], Stop: [{ hooks: [{ type: 'prompt' }, { type: 'command' }] }] } };
+    const ws = await TempWorkspace.create({
+      '.codeagent/agents/bad-mode.md': '---\nname: a\ncontextMode: sideways\n---\nx', '.codeagent/agents/no-name.md': '---\ntitle: T\n---\nx',
+      '.codeagent/agents/empty.md': '---\nname: e\n---\n', '.codeagent/agents/unclosed.md': '---\nname: u\n', '.codeagent/agents/mapping.md': '---\n- a\n---\nx',
+      '.codeagent/agents/tools.md': '---\nname: t\ntools:\n  deny: [7]\n---\nx', '.codeagent/agents/rules.md': '---\nname: r\ntools: [Read]\n---\nx',
+      '.codeagent/agents/missing.md': 'Just a prompt.', '.codeagent/agents/yaml.md': '---\nname: [a\n---\nx', '.codeagent/agents/ok.md': '---\nname: ok\n---\nx',
+      '.claude/agents/ok.md': '---\nname: ok\n---\nx', '.claude/agents/none.md': '---\nname: none\ntools: WebFetch\n---\nx', '.claude/agents/bang.md': '---\nname: "!!!"\n---\nx',
+      '.claude/agents/notes.md': '---\nname: notes\ntools: Read, Bash(git diff:*), WebFetch, Frob\nmodel: opus\n---\nx', '.github/agents/___.agent.md': 'x',
+      '.github/agents/gh.agent.md': '---\ntools: [fetch, frob]\n---\nx',
+      '.codeagent/skills/a/SKILL.md': '---\nname: Bad Name\ndescription: x\n---\nbody\n', '.codeagent/skills/b/SKILL.md': '---\nname: b\ndescription: "  "\n---\nbody\n',
+      '.codeagent/skills/c/SKILL.md': 'no front matter\n', '.codeagent/skills/d/SKILL.md': '---\nname: d\ndescription: x\n---\n', '.claude/skills/d/SKILL.md': '---\nname: d\ndescription: x\n---\n',
+      '.claude/commands/plan.md': 'x', '.github/prompts/mcp.x.prompt.md': 'x', '.claude/commands/bad name!.md': 'x', '.claude/commands/empty.md': '---\ndescription: e\n---\n  \n',
+      '.codeagent/commands/dup.md': 'x', '.claude/commands/dup.md': 'x', '.claude/commands/list.md': '---\n- a\n---\nbody', '.claude/commands/text.md': '---\nname: [a]\n---\nbody',
+      '.claude/commands/tools.md': '---\nallowed-tools: WebFetch\nmodel: opus\n---\nbody', '.github/prompts/model.prompt.md': '---\nmodel: GPT-4o\n---\nbody',
+      '.claude/settings.json': JSON.stringify(hooks), '.claude/settings.local.json': '[1]', '.codeagent/hooks.json': '{"hooks": ',
+    });
+    try {
+      const fs = new NodeWorkspaceFs(ws.root);
+      const files = [...(await loadAgents({ project: fs })).problems, ...(await loadSkills({ project: fs })).problems, ...(await loadCommands({ project: fs })).problems];
+      const hookProblems = (await loadHooks({ project: fs, user: undefined })).problems;
+      const servers = '{"servers": {"bad": {"type": "stdio"}, "old": {"type": "sse"}, "odd": 5, "ws": {"type": "ws"}, "input": {"command": "${input:x}"}, "folder": {"command": "${workspaceFolder}/x"}, "url": {"type": "http", "url": ""}, "cmd": {"command": ""}}}';
+      const mcp = [mcpServerList(servers, { s: 5 }, { workspaceFolder: undefined, env: {} }), mcpServerList('not json', 5, { workspaceFolder: undefined, env: {} }), mcpServerList('[1]', undefined, { workspaceFolder: undefined, env: {} })];
+      // A schema issue CodeAgent did not word is shown as `{0}: {1}` with zod's own words: only zod's may be there.
+      const zodWords = new Set<string>();
+      const l10n: Translator = { t: (message, ...args) => (message === '{0}: {1}' && !String(args[1]).includes('⟦') && zodWords.add(String(args[1])), pseudo.t(message, ...args)) };
+      const texts: Shown[] = [
+        ...files.map((problem) => ({ where: problem.file, text: problem.reason(l10n) })),
+        ...hookProblems.map((problem) => ({ where: 'hooks', text: problem(l10n) })),
+        ...mcp.flatMap((list) => [...list.invalid.map(({ name, reason }) => ({ where: `mcp ${name}`, text: reason(l10n) })), ...list.problems.map((problem) => ({ where: 'mcp.json', text: problem(l10n) }))]),
+      ];
+      assert.deepEqual([...zodWords].sort(), ['Invalid input: expected object, received array', 'Invalid input: expected string, received undefined']);
+      assert.deepEqual([files.length, hookProblems.length, texts.length - files.length - hookProblems.length], [36, 6, 12], JSON.stringify(texts.map((t) => t.where)));
+      assert.deepEqual(unwrapped(texts), []);
+      assert.ok(files.every((problem) => !problem.reason(english).includes('⟦')), 'English without a translator');
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  it('why commands cannot be sandboxed here, and how to make them so: the card\'s "Not sandboxed" line and the notification', async () => {
+    const probes = await Promise.all([probeSandbox('linux', '/nonexistent'), probeSandbox('win32', ''), probeSandbox('darwin', '/nonexistent')]);
+    const noFolder = await new RuntimeSandbox({ settings: () => ({ enabled: true, allowedDomains: [] }), roots: () => [] }).status();
+    const said = [...probes, noFolder].flatMap((probe) => ('reason' in probe ? [probe.reason, ...(probe.hint ? [probe.hint] : [])] : []));
+    assert.equal(said.length, 6);
+    assert.deepEqual(unwrapped(said.map((text) => ({ where: 'sandbox', text: text(pseudo) }))), []);
   });
 });

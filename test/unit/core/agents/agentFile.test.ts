@@ -1,11 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { parseAgentFile } from '../../../../src/core/agents/agentFile';
+import { english } from '../../../../src/core/ports/translator';
 
 const source = { path: '.codeagent/agents/a.md', origin: 'project' as const };
 const reasonOf = (text: string) => {
   const parsed = parseAgentFile(text, source);
   assert.ok(!parsed.ok, 'expected the file to be refused');
-  return parsed.reason;
+  return parsed.reason(english);
 };
 
 describe('parseAgentFile', () => {

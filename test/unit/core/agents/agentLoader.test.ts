@@ -3,6 +3,10 @@ import { promises as fsp } from 'node:fs';
 import { loadAgents, maxAgentFilesPerFolder } from '../../../../src/core/agents/agentLoader';
 import { NodeWorkspaceFs } from '../../../../src/node/nodeWorkspaceFs';
 import { TempWorkspace } from '../tools/toolTestKit';
+import { english } from '../../../../src/core/ports/translator';
+import type { LoadProblem } from '../../../../src/core/catalog/reloadingCatalog';
+
+const inEnglish = (problems: readonly LoadProblem[]) => problems.map(({ file, reason }) => ({ file, reason: reason(english) }));
 
 const agentFile = (name: string, body = `You are ${name}.`, extra = '') => `---\nname: ${name}\n${extra}---\n${body}\n`;
 
@@ -48,7 +52,7 @@ describe('loadAgents', () => {
     });
     const { agents, problems } = await load(false);
     assert.deepEqual(agents.map((a) => a.name), ['good']);
-    const byFile = Object.fromEntries(problems.map((p) => [p.file, p.reason]));
+    const byFile = Object.fromEntries(problems.map((p) => [p.file, p.reason(english)]));
     assert.deepEqual(Object.keys(byFile).sort(), ['bad-mode.md', 'bad-yaml.md', 'empty.md', 'huge.md', 'no-name.md'].map((f) => `.codeagent/agents/${f}`));
     assert.equal(byFile['.codeagent/agents/bad-mode.md'], 'contextMode must be "isolated" or "shared"; not loaded');
     assert.match(byFile['.codeagent/agents/bad-yaml.md']!, /^invalid YAML: .*; not loaded$/);
@@ -65,7 +69,7 @@ describe('loadAgents', () => {
     assert.deepEqual(agents, []);
     assert.equal(problems.length, 1);
     assert.equal(problems[0]!.file, '.codeagent/agents/secret.md');
-    assert.match(problems[0]!.reason, /^not read: .*outside the workspace.*; not loaded$/);
+    assert.match(problems[0]!.reason(english), /^not read: .*outside the workspace.*; not loaded$/);
   });
 
   it('loads global agents by absolute path; a project agent of the same name wins and the clash names both files', async () => {
@@ -81,7 +85,7 @@ describe('loadAgents', () => {
       ['review', 'project', '.codeagent/agents/review.md'],
     ]);
     assert.equal(agents[1]!.systemPrompt, 'Project review.');
-    assert.deepEqual(problems, [
+    assert.deepEqual(inEnglish(problems), [
       { file: `${homeRoot}/.codeagent/agents/review.md`, reason: "agent 'review' is already defined by .codeagent/agents/review.md, which takes precedence; not loaded" },
     ]);
   });
@@ -110,7 +114,7 @@ describe('loadAgents', () => {
     assert.deepEqual(agents[2]!.tools, { allow: ['Read', 'Bash'] });
     assert.equal(agents[2]!.model, undefined);
     assert.deepEqual(agents[0]!.tools, { allow: ['Read', 'LS', 'Glob', 'Grep'] });
-    assert.deepEqual(problems, [
+    assert.deepEqual(inEnglish(problems), [
       { file: '.claude/agents/reviewer.md', reason: "agent 'reviewer' is already defined by .codeagent/agents/reviewer.md, which takes precedence; not loaded" },
       { file: '.claude/agents/tester.md', reason: "tool 'WebFetch' has no CodeAgent counterpart: dropped" },
       { file: '.github/agents/planner.agent.md', reason: "tool 'fetch' has no CodeAgent counterpart: dropped" },
@@ -137,6 +141,6 @@ describe('loadAgents', () => {
     const { agents, problems } = await load(false);
     assert.equal(agents.length, maxAgentFilesPerFolder);
     assert.equal(agents.at(-1)!.name, `a${maxAgentFilesPerFolder - 1}`);
-    assert.deepEqual(problems, [{ file: '.codeagent/agents', reason: `3 more agent files not read: at most ${maxAgentFilesPerFolder} are read per folder` }]);
+    assert.deepEqual(inEnglish(problems), [{ file: '.codeagent/agents', reason: `3 more agent files not read: at most ${maxAgentFilesPerFolder} are read per folder` }]);
   });
 });

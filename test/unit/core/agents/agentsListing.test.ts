@@ -28,7 +28,7 @@ const state = (over: Partial<AgentContextState> = {}): AgentContextState => ({
 
 describe('agents listing', () => {
   it('lists each agent with its title, description, context mode, origin and file, then the problems', () => {
-    const text = agentListText([fixer, reviewer, helper], [{ file: '.codeagent/agents/bad.md', reason: 'name is required; not loaded' }], state());
+    const text = agentListText([fixer, reviewer, helper], [{ file: '.codeagent/agents/bad.md', reason: () => 'name is required; not loaded' }], state());
     assert.equal(
       text,
       [

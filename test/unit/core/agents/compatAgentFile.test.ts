@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { parseClaudeAgentFile, parseGithubAgentFile } from '../../../../src/core/agents/compatAgentFile';
+import { english } from '../../../../src/core/ports/translator';
 
 const claude = { path: '.claude/agents/code-reviewer.md', origin: 'claude' as const };
 const github = { path: '.github/agents/Security Review.agent.md', origin: 'github' as const };
@@ -25,7 +26,7 @@ describe('compatibility agent files', () => {
       );
       assert.ok(parsed.ok);
       assert.deepEqual(parsed.agent.tools, { allow: ['Read', 'mcp__github__get_issue', 'mcp__jira__*', 'Bash'] });
-      assert.deepEqual(parsed.notes, [
+      assert.deepEqual(parsed.notes.map((note) => note(english)), [
         "tool 'WebFetch' has no CodeAgent counterpart: dropped",
         "tool 'NotebookEdit' has no CodeAgent counterpart: dropped",
         "tool 'WebSearch' has no CodeAgent counterpart: dropped",
@@ -41,18 +42,18 @@ describe('compatibility agent files', () => {
       const none = parseClaudeAgentFile('---\nname: r\ntools: WebFetch\n---\nx', claude);
       assert.ok(none.ok);
       assert.deepEqual(none.agent.tools, { allow: [] });
-      assert.ok(none.notes.includes('none of the listed tools exists in CodeAgent: the agent gets no tools'));
+      assert.ok(none.notes.map((note) => note(english)).includes('none of the listed tools exists in CodeAgent: the agent gets no tools'));
     });
 
     it('reads model inherit as none, and drops Claude model aliases with a note', () => {
       const inherit = parseClaudeAgentFile('---\nname: r\nmodel: inherit\n---\nx', claude);
       assert.ok(inherit.ok);
       assert.equal(inherit.agent.model, undefined);
-      assert.deepEqual(inherit.notes, []);
+      assert.deepEqual(inherit.notes.map((note) => note(english)), []);
       const alias = parseClaudeAgentFile('---\nname: r\nmodel: opus\n---\nx', claude);
       assert.ok(alias.ok);
       assert.equal(alias.agent.model, undefined);
-      assert.deepEqual(alias.notes, ["model 'opus' is a Claude Code alias: the configured model is used"]);
+      assert.deepEqual(alias.notes.map((note) => note(english)), ["model 'opus' is a Claude Code alias: the configured model is used"]);
     });
 
     it('refuses an empty body, bad YAML, and a name with nothing to call it by', () => {
@@ -64,7 +65,7 @@ describe('compatibility agent files', () => {
       ] as const) {
         const parsed = parseClaudeAgentFile(text, claude);
         assert.ok(!parsed.ok, text);
-        assert.match(parsed.reason, reason);
+        assert.match(parsed.reason(english), reason);
       }
     });
   });
@@ -103,7 +104,7 @@ describe('compatibility agent files', () => {
       const parsed = parseGithubAgentFile('---\ntools: [codebase, fetch, githubRepo, wizardry]\n---\nx', github);
       assert.ok(parsed.ok);
       assert.deepEqual(parsed.agent.tools, { allow: ['Read', 'LS', 'Glob', 'Grep'] });
-      assert.deepEqual(parsed.notes, [
+      assert.deepEqual(parsed.notes.map((note) => note(english)), [
         "tool 'fetch' has no CodeAgent counterpart: dropped",
         "tool 'githubRepo' has no CodeAgent counterpart: dropped",
         "tool 'wizardry' is not a Copilot tool CodeAgent knows: dropped",
@@ -119,7 +120,7 @@ describe('compatibility agent files', () => {
       assert.equal(plain.agent.name, 'docs');
       const empty = parseGithubAgentFile('---\nname: docs\n---\n', github);
       assert.ok(!empty.ok);
-      assert.match(empty.reason, /^the body is empty/);
+      assert.match(empty.reason(english), /^the body is empty/);
     });
   });
 });

@@ -6,6 +6,7 @@ import type { CommandProblem } from '../../../../src/core/commands/commandDefini
 import { loadCommands } from '../../../../src/core/commands/commandLoader';
 import { NodeWorkspaceFs } from '../../../../src/node/nodeWorkspaceFs';
 import { TempWorkspace } from '../tools/toolTestKit';
+import { english } from '../../../../src/core/ports/translator';
 
 describe('CommandCatalog', () => {
   let ws: TempWorkspace;
@@ -42,6 +43,6 @@ describe('CommandCatalog', () => {
     fail = true;
     await catalog.reload();
     assert.deepEqual(catalog.commands.map((c) => c.name), ['a']);
-    assert.deepEqual(reported, [{ file: '(command folders)', reason: 'disk gone' }]);
+    assert.deepEqual(reported.map(({ file, reason }) => ({ file, reason: reason(english) })), [{ file: '.codeagent/commands, .claude/commands, .github/prompts', reason: 'disk gone' }]);
   });
 });

@@ -2,6 +2,10 @@ import { strict as assert } from 'node:assert';
 import { loadCommands, maxCommandFilesPerFolder } from '../../../../src/core/commands/commandLoader';
 import { NodeWorkspaceFs } from '../../../../src/node/nodeWorkspaceFs';
 import { TempWorkspace } from '../tools/toolTestKit';
+import { english } from '../../../../src/core/ports/translator';
+import type { LoadProblem } from '../../../../src/core/catalog/reloadingCatalog';
+
+const inEnglish = (problems: readonly LoadProblem[]) => problems.map(({ file, reason }) => ({ file, reason: reason(english) }));
 
 describe('loadCommands', () => {
   let project: TempWorkspace;
@@ -35,7 +39,7 @@ describe('loadCommands', () => {
       name: 'component', description: 'Make a component', argumentHint: 'name of the component',
       tools: { allow: ['Read', 'LS', 'Glob', 'Grep'] }, body: 'Make ${input:name:Button}.', source: { path: '.github/prompts/component.prompt.md', origin: 'github' },
     });
-    assert.deepEqual(problems, [
+    assert.deepEqual(inEnglish(problems), [
       { file: '.github/prompts/component.prompt.md', reason: "model 'GPT-4.1' is a name in Copilot's model picker: the configured model is used" },
       { file: '.claude/commands/explain.md', reason: "tool rule 'Bash(git diff:*)' is not supported: Bash is allowed without the restriction" },
     ].sort((a, b) => problems.findIndex((p) => p.file === a.file) - problems.findIndex((p) => p.file === b.file)));
@@ -66,7 +70,7 @@ describe('loadCommands', () => {
     home = await TempWorkspace.create({ '.claude/commands/review.md': 'user claude review', '.codeagent/commands/mine.md': 'mine' });
     const { commands, problems } = await load();
     assert.deepEqual(commands.map((c) => [c.name, c.body]), [['mine', 'mine'], ['review', 'codeagent review']]);
-    const reasons = problems.map((p) => `${p.file.replace(home!.root, '~')}: ${p.reason}`);
+    const reasons = problems.map((p) => `${p.file.replace(home!.root, '~')}: ${p.reason(english)}`);
     assert.deepEqual(reasons.sort(), [
       '.claude/commands/agents.md: /agents is a built-in command, which takes precedence; not loaded',
       '.claude/commands/plan.md: /plan is a built-in command, which takes precedence; not loaded',
@@ -88,7 +92,7 @@ describe('loadCommands', () => {
     });
     const { commands, problems } = await load();
     assert.deepEqual(commands.map((c) => c.name), ['ok']);
-    const byFile = Object.fromEntries(problems.map((p) => [p.file, p.reason]));
+    const byFile = Object.fromEntries(problems.map((p) => [p.file, p.reason(english)]));
     assert.match(byFile['.claude/commands/unclosed.md']!, /never closed.*; not loaded$/);
     assert.match(byFile['.claude/commands/yaml.md']!, /^invalid YAML: .*; not loaded$/);
     assert.match(byFile['.claude/commands/empty.md']!, /^the body is empty/);
@@ -103,6 +107,6 @@ describe('loadCommands', () => {
     project = await TempWorkspace.create(files);
     const { commands, problems } = await load();
     assert.equal(commands.length, maxCommandFilesPerFolder);
-    assert.deepEqual(problems, [{ file: '.claude/commands', reason: `3 more command files not read: at most ${maxCommandFilesPerFolder} are read per folder, 4 folders deep` }]);
+    assert.deepEqual(inEnglish(problems), [{ file: '.claude/commands', reason: `3 more command files not read: at most ${maxCommandFilesPerFolder} are read per folder, 4 folders deep` }]);
   });
 });

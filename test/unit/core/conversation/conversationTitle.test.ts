@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { titleFrom, untitledConversation } from '../../../../src/core/conversation/conversationTitle';
+import { titleFrom } from '../../../../src/core/conversation/conversationTitle';
 
 describe('titleFrom', () => {
   it('takes the first line, trimmed', () => {
@@ -29,8 +29,8 @@ describe('titleFrom', () => {
     assert.equal(titleFrom('修复登录错误'), '修复登录错误');
   });
 
-  it('names an empty first message', () => {
-    assert.equal(titleFrom(''), untitledConversation);
-    assert.equal(titleFrom(' \n \n'), untitledConversation);
+  it('leaves a message without text untitled: the panel words it in the user\'s language', () => {
+    assert.equal(titleFrom(''), '');
+    assert.equal(titleFrom(' \n \n'), '');
   });
 });

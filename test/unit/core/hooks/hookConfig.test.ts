@@ -4,6 +4,7 @@ import { combineOutcomes, interpretRun } from '../../../../src/core/hooks/hookOu
 import { loadHooks } from '../../../../src/core/hooks/hookSources';
 import { NodeWorkspaceFs } from '../../../../src/node/nodeWorkspaceFs';
 import { TempWorkspace } from '../tools/toolTestKit';
+import { english } from '../../../../src/core/ports/translator';
 
 /** A `.claude/settings.json` as teams keep it: permissions beside hooks, a formatter after edits, a guard before Bash. */
 export const claudeSettings = {
@@ -21,14 +22,14 @@ describe('hooks: Claude Code\'s settings format (spec §17)', () => {
     const parsed = parseHookFile(JSON.stringify(claudeSettings, null, 2), '.claude/settings.json');
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.hooks.map((h) => [h.event, h.matcher, h.timeoutSeconds]), [['PreToolUse', 'Bash', 30], ['PostToolUse', 'Edit|MultiEdit|Write', 60], ['UserPromptSubmit', undefined, 60]]);
-    assert.deepEqual(parsed.problems, ['.claude/settings.json: the event Notification is not supported by CodeAgent; its hooks are ignored']);
+    assert.deepEqual(parsed.problems.map((problem) => problem(english)), ['.claude/settings.json: the event Notification is not supported by CodeAgent; its hooks are ignored']);
   });
 
   it('refuses malformed, huge or misshapen files with the reason', () => {
     const bad = (text: string) => {
       const parsed = parseHookFile(text, 'f');
       assert.ok(!parsed.ok);
-      return parsed.error;
+      return parsed.error(english);
     };
     assert.match(bad('{"hooks": {"PreToolUse": [ '), /^invalid JSON: /);
     assert.match(bad(`{"hooks": {}, "pad": "${'x'.repeat(maxHookFileChars)}"}`), /characters long; at most 524288 are read/);
@@ -38,9 +39,9 @@ describe('hooks: Claude Code\'s settings format (spec §17)', () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     assert.match(bad(deep), /^(invalid JSON|not a hooks file)/);
     const regex = parseHookFile('{"hooks": {"PreToolUse": [{"matcher": "Bash(", "hooks": [{"type": "command", "command": "x"}]}]}}', 'f');
-    assert.ok(regex.ok && regex.hooks.length === 0 && /not a valid regular expression/.test(regex.problems[0]!));
+    assert.ok(regex.ok && regex.hooks.length === 0 && /not a valid regular expression/.test(regex.problems[0]!(english)));
     const types = parseHookFile('{"hooks": {"Stop": [{"hooks": [{"type": "prompt", "prompt": "x"}]}]}}', 'f');
-    assert.ok(types.ok && types.hooks.length === 0 && /type "prompt" is not run/.test(types.problems[0]!));
+    assert.ok(types.ok && types.hooks.length === 0 && /type "prompt" is not run/.test(types.problems[0]!(english)));
   });
 
   it('matches the tool name as Claude Code does: exact, alternatives, regex, * and empty match all', () => {
@@ -79,10 +80,10 @@ describe('hooks: Claude Code\'s settings format (spec §17)', () => {
       const loaded = await loadHooks({ project: new NodeWorkspaceFs(ws.root), user: new NodeWorkspaceFs(home.root) });
       assert.deepEqual(loaded.workspace.map((h) => [h.source, h.event]), [['.claude/settings.json', 'PreToolUse'], ['.claude/settings.json', 'PostToolUse'], ['.claude/settings.json', 'UserPromptSubmit'], ['.claude/settings.local.json', 'Stop']]);
       assert.deepEqual(loaded.user.map((h) => [h.source, h.command]), [['~/.claude/settings.json', 'git status']]);
-      assert.ok(loaded.problems.some((p) => /^\.codeagent\/hooks\.json: invalid JSON: .*; its hooks do not run$/.test(p)));
+      assert.ok(loaded.problems.some((p) => /^\.codeagent\/hooks\.json: invalid JSON: .*; its hooks do not run$/.test(p(english))));
       await ws.write('.codeagent/hooks.json', `{"hooks": {}, "x": "${'y'.repeat(maxHookFileChars + 10)}"}`);
       const huge = await loadHooks({ project: new NodeWorkspaceFs(ws.root), user: undefined });
-      assert.ok(huge.problems.some((p) => /^\.codeagent\/hooks\.json: not read: the file is \d+ bytes/.test(p)));
+      assert.ok(huge.problems.some((p) => /^\.codeagent\/hooks\.json: not read: the file is \d+ bytes/.test(p(english))));
     } finally {
       await ws.cleanup();
       await home.cleanup();

@@ -9,6 +9,7 @@ import { FakeLanguageServices, VirtualClock, tsError } from './languageServicesK
 import { assembledPrompt } from '../prompt/assembledPrompts';
 import { alwaysAskReason, describeApproval, isAutoApproved } from '../../../../src/core/agent/approvalGate';
 import { defaultSettings } from '../../../../src/core/settings';
+import { english } from '../../../../src/core/ports/translator';
 
 const calcSource = 'export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0);\n}\n';
 const mainSource = 'import { total } from "./calc";\n\nconsole.log(total([1, 2]));\nconst totalLabel = "total";\n';
@@ -194,15 +195,15 @@ describe('a Rename is approved like an edit (spec §8)', () => {
   const settings = { ...defaultSettings().approval, autoApproveEdits: true };
 
   it('auto-approved with autoApproveEdits, but a file that configures the agent always asks, and the card says why', () => {
-    assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: 't', files: files('src/a.ts', 'src/b.ts') }, settings), true);
-    const risky = { kind: 'edits' as const, tool: 'Rename', title: 't', files: files('src/a.ts', '.vscode/settings.json') };
+    assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: () => 't', files: files('src/a.ts', 'src/b.ts') }, settings), true);
+    const risky = { kind: 'edits' as const, tool: 'Rename', title: () => 't', files: files('src/a.ts', '.vscode/settings.json') };
     assert.equal(isAutoApproved(risky, settings), false);
-    assert.match(alwaysAskReason(risky) ?? '', /\S/);
-    assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: 't', files: files('src/a.ts') }, { ...settings, autoApproveEdits: false }), false);
+    assert.match(alwaysAskReason(risky)?.(english) ?? '', /\S/);
+    assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: () => 't', files: files('src/a.ts') }, { ...settings, autoApproveEdits: false }), false);
   });
 
   it('the chat card shows every file\'s diff under the title', () => {
-    const detail = describeApproval({ kind: 'edits', tool: 'Rename', title: "Rename 'a' to 'b' in 2 files", files: files('src/a.ts', 'src/b.ts') });
+    const detail = describeApproval({ kind: 'edits', tool: 'Rename', title: () => "Rename 'a' to 'b' in 2 files", files: files('src/a.ts', 'src/b.ts') });
     assert.match(detail, /^Rename 'a' to 'b' in 2 files\n--- a\/src\/a\.ts\n\+\+\+ b\/src\/a\.ts[\s\S]*--- a\/src\/b\.ts/);
   });
 });

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { parseMcpJson } from '../../../../src/core/mcp/mcpJsonFile';
-import { expandVariables, mergeServerConfigs, parseServers, type McpServerConfig } from '../../../../src/core/mcp/mcpServerConfig';
+import { expandVariables, mergeServerConfigs, parseServers, type McpConfigProblem, type McpServerConfig } from '../../../../src/core/mcp/mcpServerConfig';
 import { mcpServerList } from '../../../../src/core/mcp/mcpServerList';
 import { mcpToolAutoApproved, mcpToolName } from '../../../../src/core/mcp/mcpToolName';
+import { english } from '../../../../src/core/ports/translator';
 
 describe('MCP server configuration (spec §12)', () => {
   it('reads .vscode/mcp.json in VS Code\'s format, comments and trailing commas included', () => {
@@ -24,10 +25,10 @@ describe('MCP server configuration (spec §12)', () => {
   });
 
   it('reports a broken file or a broken server by name and keeps the others', () => {
-    assert.match(parseMcpJson('{"servers": {').problems[0]!.reason, /^not valid JSON: .* on line 1\.$/);
+    assert.match(parseMcpJson('{"servers": {').problems[0]!.reason(english), /^not valid JSON: .* on line 1\.$/);
     const parsed = parseServers({ ok: { command: 'x' }, noCommand: { type: 'stdio', args: [] }, old: { type: 'sse', url: 'http://h' }, odd: 5 }, 'settings');
     assert.deepEqual(parsed.servers.map((s) => s.name), ['ok']);
-    assert.deepEqual(parsed.problems.map((p) => [p.server, p.reason]), [
+    assert.deepEqual(parsed.problems.map((p) => [p.server, p.reason(english)]), [
       ['noCommand', 'command: Invalid input: expected string, received undefined'],
       ['old', 'type "sse" (the old HTTP+SSE transport) is not supported; use "http" (streamable HTTP).'],
       ['odd', 'must be an object with "command" (stdio) or "url" (http).'],
@@ -46,8 +47,9 @@ describe('MCP server configuration (spec §12)', () => {
     const expanded = expandVariables(server!, { workspaceFolder: '/ws', env: { TOKEN: 't0k', HOME: '/home/me' } }) as McpServerConfig;
     assert.deepEqual(expanded, { name: 's', source: 'settings', transport: 'stdio', command: '/ws/bin/srv', args: ['--token=t0k', 'x'], env: { HOME_DIR: '/home/me' }, cwd: '/ws' });
     const [http] = parseServers({ h: { type: 'http', url: 'http://localhost/${env:P}', headers: { A: '${input:token}' } } }, 'settings').servers;
-    assert.deepEqual(expandVariables(http!, { workspaceFolder: undefined, env: { P: 'mcp' } }), { source: 'settings', server: 'h', reason: 'cannot expand ${input:token}.' });
-    assert.match((expandVariables(server!, { workspaceFolder: undefined, env: {} }) as { reason: string }).reason, /cannot expand \$\{workspaceFolder\} \(no folder is open\)/);
+    const unexpanded = expandVariables(http!, { workspaceFolder: undefined, env: { P: 'mcp' } }) as McpConfigProblem;
+    assert.deepEqual({ ...unexpanded, reason: unexpanded.reason(english) }, { source: 'settings', server: 'h', reason: 'cannot expand ${input:token}.' });
+    assert.match((expandVariables(server!, { workspaceFolder: undefined, env: {} }) as McpConfigProblem).reason(english), /cannot expand \$\{workspaceFolder\} \(no folder is open\)/);
   });
 });
 
@@ -78,7 +80,7 @@ describe('mcpServerList: both sources together', () => {
       { workspaceFolder: '/ws', env: { URL: 'http://127.0.0.1:1/mcp' } },
     );
     assert.deepEqual(list.servers.map((s) => [s.name, s.transport === 'stdio' ? s.args.join(' ') : s.url]), [['extra', 'http://127.0.0.1:1/mcp'], ['fs', '/ws/srv.js']]);
-    assert.deepEqual(list.invalid, [{ name: 'bad', reason: 'command: Invalid input: expected string, received undefined (.vscode/mcp.json)' }]);
-    assert.deepEqual(mcpServerList('not json', {}, { workspaceFolder: '/ws', env: {} }).problems, ['.vscode/mcp.json: not valid JSON: InvalidSymbol on line 1.']);
+    assert.deepEqual(list.invalid.map(({ name, reason }) => ({ name, reason: reason(english) })), [{ name: 'bad', reason: 'command: Invalid input: expected string, received undefined (.vscode/mcp.json)' }]);
+    assert.deepEqual(mcpServerList('not json', {}, { workspaceFolder: '/ws', env: {} }).problems.map((problem) => problem(english)), ['.vscode/mcp.json: not valid JSON: InvalidSymbol on line 1.']);
   });
 });

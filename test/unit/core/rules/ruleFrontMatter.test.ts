@@ -3,6 +3,7 @@ import { splitFrontMatter } from '../../../../src/core/rules/frontMatter';
 import { decideRule } from '../../../../src/core/rules/ruleApplicability';
 import { parseRuleFile } from '../../../../src/core/rules/ruleFile';
 import { splitGlobList } from '../../../../src/core/rules/ruleSettings';
+import { english } from '../../../../src/core/ports/translator';
 
 function settingsOf(text: string) {
   const parsed = parseRuleFile(text);
@@ -22,7 +23,7 @@ describe('rule front matter', () => {
     const unclosed = splitFrontMatter('---\ndescription: x\nBody');
     assert.equal(unclosed.ok, false);
     const invalid = splitFrontMatter('---\ndescription: [unclosed\n---\n');
-    assert.ok(!invalid.ok && invalid.error.startsWith('invalid YAML: '));
+    assert.ok(!invalid.ok && invalid.error(english).startsWith('invalid YAML: '));
   });
 
   it('accepts globs as a string, a comma-separated string (braces kept whole) or a list', () => {

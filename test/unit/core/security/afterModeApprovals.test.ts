@@ -16,12 +16,12 @@ describe('Review after edits asks about everything that always asks (spec ยง8, ย
 
   it('an ordinary edit is written unasked; protected files, secret reads, commands and MCP tools still ask', () => {
     assert.equal(isAutoApproved(edit('src/a.ts'), afterMode), true);
-    assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: 'Rename', files: [{ path: 'src/a.ts', before: 'a', after: 'b' }] }, afterMode), true);
+    assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: () => 'Rename', files: [{ path: 'src/a.ts', before: 'a', after: 'b' }] }, afterMode), true);
     for (const path of ['.vscode/settings.json', '.git/hooks/pre-commit', '.codeagent/rules.md', '.claude/settings.local.json', '.git/config']) {
       assert.equal(isAutoApproved(edit(path), afterMode), false, path);
-      assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: 'Rename', files: [{ path, before: 'a', after: 'b' }] }, afterMode), false, path);
+      assert.equal(isAutoApproved({ kind: 'edits', tool: 'Rename', title: () => 'Rename', files: [{ path, before: 'a', after: 'b' }] }, afterMode), false, path);
     }
-    assert.equal(isAutoApproved({ kind: 'read', tool: 'Read', summary: 'path: .env', reason: 'file may hold secrets' }, afterMode), false);
+    assert.equal(isAutoApproved({ kind: 'read', tool: 'Read', summary: 'path: .env', reason: () => 'file may hold secrets' }, afterMode), false);
     assert.equal(isAutoApproved({ kind: 'command', command: 'ls', cwd: '/w' }, afterMode), false);
     assert.equal(isAutoApproved({ kind: 'mcp', tool: 'mcp__s__t', server: 's', serverTool: 't', arguments: {}, readOnly: false }, afterMode), false);
   });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import { neutraliseOwnMarkup } from '../../../../src/core/context/untrustedMarkup';
 import { toolResultMessage } from '../../../../src/core/agent/turnMessages';
-import { isAutoApproved } from '../../../../src/core/agent/approvalGate';
+import { describeApproval, isAutoApproved } from '../../../../src/core/agent/approvalGate';
 import { compactHistory } from '../../../../src/core/history/historyCompactor';
 import type { HistoryMessage } from '../../../../src/core/history/historyMessage';
 import { extractSmartContext } from '../../../../src/core/mentions/smartContext';
@@ -105,7 +105,7 @@ describe('Prompt injection: untrusted text cannot pose as CodeAgent', function (
     it('a read that may hold secrets is never auto-approved, even with autoApproveReadOnly', () => {
       const approval = Settings.parse({}).approval;
       assert.equal(approval.autoApproveReadOnly, true);
-      assert.equal(isAutoApproved({ kind: 'read', tool: 'Read', summary: 'path: .env', reason: 'reads a file that may hold secrets (.env)' }, approval), false);
+      assert.equal(isAutoApproved({ kind: 'read', tool: 'Read', summary: 'path: .env', reason: secretFileReason('.env') }, approval), false);
       assert.equal(isAutoApproved({ kind: 'read', tool: 'Read', summary: 'path: a.ts' }, approval), true);
     });
 
@@ -122,7 +122,7 @@ describe('Prompt injection: untrusted text cannot pose as CodeAgent', function (
         h.decide = () => ({ decision: 'rejected' });
         await assert.rejects(readTool.run({ path }, h.ctx), /did not allow reading/);
         assert.equal(h.approvals.length, 1);
-        assert.match(JSON.stringify(h.approvals[0]), /may hold secrets \(\.env\)/);
+        assert.match(describeApproval(h.approvals[0]!), /may hold secrets \(\.env\)/);
         h.decide = () => ({ decision: 'accepted' });
         assert.match((await readTool.run({ path }, h.ctx)).text, /sk-live-SECRET/);
       });

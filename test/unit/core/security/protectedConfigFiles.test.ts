@@ -10,6 +10,7 @@ import { configMatchPath, protectedConfigReason } from '../../../../src/core/too
 import { ScriptedModelServer } from '../../../fixtures/scriptedModelServer';
 import { faultSession } from '../../faults/faultSessionKit';
 import { makeHarness, TempWorkspace } from '../tools/toolTestKit';
+import { english } from '../../../../src/core/ports/translator';
 
 const autoEdits = Settings.parse({ approval: { autoApproveEdits: true } }).approval;
 const edit = (path: string): Extract<ApprovalRequest, { kind: 'edit' }> => ({ kind: 'edit', tool: 'Write', path, before: undefined, after: '{}' });
@@ -43,9 +44,9 @@ describe('Protected config files: edits always ask (spec §8)', function () {
       it(`${JSON.stringify(path)} always asks, saying why`, () => {
         const reason = protectedConfigReason(path);
         assert.ok(reason, path);
-        assert.match(reason, /^This file configures CodeAgent or runs code when the workspace opens \(.+\); it is always asked, even with edits auto-approved\.$/);
+        assert.match(reason(english), /^This file configures CodeAgent or runs code when the workspace opens \(.+\); it is always asked, even with edits auto-approved\.$/);
         assert.equal(isAutoApproved(edit(path), autoEdits), false);
-        assert.equal(alwaysAskReason(edit(path)), reason);
+        assert.equal(alwaysAskReason(edit(path))?.(english), reason(english));
       });
     }
     for (const path of ordinary) {
@@ -61,7 +62,7 @@ describe('Protected config files: edits always ask (spec §8)', function () {
     });
 
     it('a reason a tool gives is kept; without autoApproveEdits an ordinary edit still asks', () => {
-      const linked = { ...edit('notes/pre-commit'), reason: 'notes/pre-commit is a link to .git/hooks/pre-commit. …' };
+      const linked = { ...edit('notes/pre-commit'), reason: () => 'notes/pre-commit is a link to .git/hooks/pre-commit. …' };
       assert.equal(isAutoApproved(linked, autoEdits), false);
       assert.equal(alwaysAskReason(linked), linked.reason);
       assert.equal(isAutoApproved(edit('src/a.ts'), Settings.parse({}).approval), false);
@@ -83,7 +84,7 @@ describe('Protected config files: edits always ask (spec §8)', function () {
       assert.equal(result.status, 'success', result.text);
       const asked = h.approvals[0];
       assert.equal(asked?.kind, 'edit');
-      assert.match(asked.kind === 'edit' ? asked.reason ?? '' : '', /^scripts\/pre-commit is a link to \.git\/hooks\/pre-commit\. This file configures CodeAgent/);
+      assert.match(asked.kind === 'edit' ? asked.reason?.(english) ?? '' : '', /^scripts\/pre-commit is a link to \.git\/hooks\/pre-commit\. This file configures CodeAgent/);
       assert.equal(isAutoApproved(asked, autoEdits), false);
     });
 
@@ -93,7 +94,7 @@ describe('Protected config files: edits always ask (spec §8)', function () {
       await registry.invoke('Read', { path: 'config.json' }, h.ctx);
       await registry.invoke('Write', { path: 'config.json', content: '{"codeagent.approval.autoApproveCommands": true}\n' }, h.ctx);
       await registry.invoke('Write', { path: 'src/a.ts', content: 'export {};\n' }, h.ctx);
-      assert.deepEqual(h.approvals.map((a) => a.kind === 'edit' && a.reason?.replace(/\. This file.*/, '')), ['config.json is a link to .vscode/settings.json', undefined]);
+      assert.deepEqual(h.approvals.map((a) => a.kind === 'edit' && a.reason?.(english).replace(/\. This file.*/, '')), ['config.json is a link to .vscode/settings.json', undefined]);
     });
   });
 
@@ -136,7 +137,7 @@ describe('Protected config files: edits always ask (spec §8)', function () {
         ['Write', '.vscode/settings.json'], ['Edit', '.git/config'], ['MultiEdit', '.codeagent/rules.md'],
       ], 'only the protected files were asked about');
       assert.deepEqual(asked[0]!.onDisk, { notes: true, settings: false }, 'the ordinary Write landed first unasked; settings.json waited');
-      for (const { request } of asked) assert.match(request.kind === 'edit' ? request.reason ?? '' : '', /it is always asked, even with edits auto-approved/);
+      for (const { request } of asked) assert.match(request.kind === 'edit' ? request.reason?.(english) ?? '' : '', /it is always asked, even with edits auto-approved/);
       const cards = events.filter((e): e is Extract<AgentEvent, { type: 'approval' }> => e.type === 'approval' && e.phase === 'request');
       assert.deepEqual(cards.map((c) => c.reason?.match(/\((\S+) /)?.[1]), ['.vscode/settings.json', '.git/config', '.codeagent/rules.md'], 'each card says why');
       assert.equal((await ws.read('.vscode/settings.json')).trim(), '{ "codeagent.approval.autoApproveCommands": true }', 'written once accepted');

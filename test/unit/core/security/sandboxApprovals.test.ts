@@ -5,6 +5,7 @@ import { defaultSettings } from '../../../../src/core/settings';
 import { resultDetail } from '../../../../src/core/agent/toolResultView';
 import type { BashData } from '../../../../src/core/tools/bashTool';
 import { sandboxHarness, SandboxPlace } from '../../node/sandbox/sandboxKit';
+import { english, type UserText } from '../../../../src/core/ports/translator';
 
 /** A sandbox that says it is ready and does what the test says when a command is wrapped. */
 function scriptedSandbox(wrap: (command: string) => Promise<SandboxedCommand>, status: SandboxStatus = { state: 'ready', policy: 'test policy' }): CommandSandbox & { wrapped: string[] } {
@@ -23,13 +24,14 @@ describe('sandbox approvals: inside runs unasked, leaving always asks', function
     const approval = { ...defaultSettings().approval, autoApproveCommands: true, commandAllowList: ['npm test'] };
     const base = { kind: 'command' as const, command: 'npm test', cwd: '/w' };
     assert.equal(isAutoApproved({ ...base, sandboxed: true }, defaultSettings().approval), true);
-    assert.equal(isAutoApproved({ ...base, outsideSandbox: 'the model asked' }, approval), false);
-    assert.equal(isAutoApproved({ ...base, sandboxed: true, outsideSandbox: 'the sandbox failed' }, approval), false);
-    assert.equal(isAutoApproved({ ...base, sandboxUnavailable: 'no bwrap' }, approval), true, 'the user auto-approves commands: as before');
-    assert.equal(isAutoApproved({ ...base, sandboxUnavailable: 'no bwrap' }, defaultSettings().approval), false);
-    assert.equal(alwaysAskReason({ ...base, outsideSandbox: 'the model asked to run it outside the sandbox' }), 'the model asked to run it outside the sandbox');
-    assert.match(describeApproval({ ...base, outsideSandbox: 'the model asked to run it outside the sandbox' }), /\n\nOutside the sandbox: the model asked/);
-    assert.match(describeApproval({ ...base, sandboxUnavailable: 'no sandbox is available (bwrap not found)' }), /\n\nNot sandboxed: no sandbox is available \(bwrap not found\)/);
+    assert.equal(isAutoApproved({ ...base, outsideSandbox: () => 'the model asked' }, approval), false);
+    assert.equal(isAutoApproved({ ...base, sandboxed: true, outsideSandbox: () => 'the sandbox failed' }, approval), false);
+    assert.equal(isAutoApproved({ ...base, sandboxUnavailable: () => 'no bwrap' }, approval), true, 'the user auto-approves commands: as before');
+    assert.equal(isAutoApproved({ ...base, sandboxUnavailable: () => 'no bwrap' }, defaultSettings().approval), false);
+    const outside: UserText = (l10n) => l10n.t('Outside the sandbox: the model asked to run it outside the sandbox.');
+    assert.equal(alwaysAskReason({ ...base, outsideSandbox: outside }), outside);
+    assert.match(describeApproval({ ...base, outsideSandbox: outside }), /\n\nOutside the sandbox: the model asked/);
+    assert.match(describeApproval({ ...base, sandboxUnavailable: (l10n) => l10n.t('Not sandboxed: no sandbox is available ({0}).', 'bwrap not found') }), /\n\nNot sandboxed: no sandbox is available \(bwrap not found\)/);
   });
 
   it('a sandbox that fails to start for a command makes it ask, even with commands auto-approved; rejected, nothing runs', async () => {
@@ -40,7 +42,7 @@ describe('sandbox approvals: inside runs unasked, leaving always asks', function
     assert.equal(sandbox.wrapped.length, 1);
     assert.equal(h.asked.length, 1, 'the user was asked');
     const asked = h.asked[0]!;
-    assert.match(asked.kind === 'command' ? asked.outsideSandbox ?? '' : '', /the sandbox could not start for it \(bwrap: setting up uid map/);
+    assert.match(asked.kind === 'command' ? asked.outsideSandbox?.(english) ?? '' : '', /the sandbox could not start for it \(bwrap: setting up uid map/);
     assert.equal(result.error?.code, 'rejected');
     await assert.rejects(import('node:fs/promises').then((fs) => fs.access(`${place.ws}/ran.txt`)), 'nothing ran');
   });

@@ -9,6 +9,7 @@ import type { TurnTools } from '../../../../src/core/agent/agentTurn';
 import type { ToolContext } from '../../../../src/core/tools/toolTypes';
 import { NodeWorkspaceFs } from '../../../../src/node/nodeWorkspaceFs';
 import { TempWorkspace } from '../tools/toolTestKit';
+import { english } from '../../../../src/core/ports/translator';
 
 const pdfSkill = [
   '---',
@@ -64,7 +65,7 @@ describe('skills (spec §17)', () => {
     });
     const loaded = await load();
     assert.deepEqual(loaded.skills.map((s) => s.name), ['release-notes']);
-    const byFile = Object.fromEntries(loaded.problems.map((p) => [p.file, p.reason]));
+    const byFile = Object.fromEntries(loaded.problems.map((p) => [p.file, p.reason(english)]));
     assert.match(byFile['.codeagent/skills/a/SKILL.md']!, /^name: lowercase letters, digits and hyphens only; not loaded$/);
     assert.match(byFile['.codeagent/skills/b/SKILL.md']!, /description/);
     assert.match(byFile['.codeagent/skills/c/SKILL.md']!, /no front matter/);

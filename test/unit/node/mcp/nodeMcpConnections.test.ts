@@ -188,7 +188,7 @@ describe('MCP server failures and lifecycle', function () {
 
   it('an invalid config shows as a failed server without starting anything', async () => {
     const connections = newConnections();
-    await connections.configure([], [{ name: 'broken', reason: 'command: command is empty' }]);
+    await connections.configure([], [{ name: 'broken', reason: 'Invalid configuration: command: command is empty' }]);
     assert.deepEqual(stateOf(connections, 'broken'), { name: 'broken', transport: 'stdio', status: 'failed', tools: [], error: 'Invalid configuration: command: command is empty', stderrTail: [] });
     await connections.dispose();
   });

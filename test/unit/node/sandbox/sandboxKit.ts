@@ -14,11 +14,12 @@ import { NodeCommandRunner } from '../../../../src/node/nodeCommandRunner';
 import { NodeWorkspaceFs } from '../../../../src/node/nodeWorkspaceFs';
 import { RuntimeSandbox, type RuntimeSandboxOptions } from '../../../../src/node/sandbox/runtimeSandbox';
 import { probeSandbox } from '../../../../src/node/sandbox/sandboxProbe';
+import { english } from '../../../../src/core/ports/translator';
 
 /** Why the real-sandbox tests cannot run here (no bwrap or socat, or user namespaces off), or undefined. */
 export async function sandboxMissing(): Promise<string | undefined> {
   const probe = await probeSandbox();
-  return probe.available ? undefined : `no sandbox on this machine: ${probe.reason}`;
+  return probe.available ? undefined : `no sandbox on this machine: ${probe.reason(english)}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { BashData } from '../../../../src/core/tools/bashTool';
 import { probeSandbox } from '../../../../src/node/sandbox/sandboxProbe';
 import { sandboxHarness, sandboxMissing, SandboxPlace, type SandboxHarness } from './sandboxKit';
+import { english } from '../../../../src/core/ports/translator';
 
 // Spec §18 with the real sandbox (bubblewrap + socat). Skipped, saying why, where the machine has none.
 describe('Bash in the sandbox (real bubblewrap)', function () {
@@ -95,7 +96,7 @@ describe('Bash in the sandbox (real bubblewrap)', function () {
     const result = await h.bash({ command: 'echo outside > "$HOME/../outside.txt"', sandbox: false });
     assert.equal(h.asked.length, 1);
     const asked = h.asked[0]!;
-    assert.match(asked.kind === 'command' ? asked.outsideSandbox ?? '' : '', /outside the sandbox/);
+    assert.match(asked.kind === 'command' ? asked.outsideSandbox?.(english) ?? '' : '', /outside the sandbox/);
     assert.equal(result.status, 'success', result.text);
     assert.equal((result.data as BashData).sandboxed, undefined);
     assert.equal(await fsp.readFile(path.join(place.base, 'outside.txt'), 'utf8'), 'outside\n');
@@ -103,11 +104,11 @@ describe('Bash in the sandbox (real bubblewrap)', function () {
 
   it('with bwrap hidden from PATH the command asks and says why; the user is told once, with the install hint', async () => {
     const told: { reason: string; hint?: string }[] = [];
-    h = sandboxHarness(place, { runtime: { probe: () => probeSandbox('linux', '/nonexistent'), onUnavailable: (reason, hint) => told.push({ reason, hint }) } });
+    h = sandboxHarness(place, { runtime: { probe: () => probeSandbox('linux', '/nonexistent'), onUnavailable: (reason, hint) => told.push({ reason: reason(english), hint: hint?.(english) }) } });
     await h.bash({ command: 'true' });
     await h.bash({ command: 'true' });
     assert.equal(h.asked.length, 2);
-    for (const request of h.asked) assert.match(request.kind === 'command' ? request.sandboxUnavailable ?? '' : '', /bwrap.*not found/);
+    for (const request of h.asked) assert.match(request.kind === 'command' ? request.sandboxUnavailable?.(english) ?? '' : '', /bwrap.*not found/);
     assert.equal(told.length, 1);
     assert.match(told[0]?.hint ?? '', /apt-get install bubblewrap socat/);
   });
