@@ -24,20 +24,25 @@ export interface CodeServerSuiteOptions extends CodeServerOptions {
 }
 
 /**
- * This test process's shared windows, one per set of code-server options, kept from one file to the next: a mocha
- * worker runs many files, and each file's first window would otherwise cost a code-server and a window boot. They
- * stop when the process exits (codeServerInstance.ts kills what is still running then).
+ * This test process's shared window for files with the default code-server options, kept from one file to the next:
+ * a mocha worker runs many files, and each file's first window would otherwise cost a code-server and a window boot.
+ * It stops when the process exits (codeServerInstance.ts kills what is still running then). A file with options of
+ * its own (a HOME, a locale, an environment) has its window to itself, stopped with the file: an idle window left
+ * open for options no other file uses would cost CPU for the rest of the run.
  */
-const pool = new Map<string, { server: CodeServerInstance; window: SharedWindow }>();
+let pooled: { server: CodeServerInstance; window: SharedWindow } | undefined;
 
-async function pooledWindow(options: CodeServerSuiteOptions): Promise<{ server: CodeServerInstance; window: SharedWindow }> {
-  const key = JSON.stringify({ ...options, window: undefined });
-  const kept = pool.get(key);
-  if (kept?.server.running) return kept;
+function usesDefaults(options: CodeServerSuiteOptions): boolean {
+  return Object.entries(options).every(([key, value]) => key === 'window' || value === undefined);
+}
+
+async function sharedWindowFor(options: CodeServerSuiteOptions): Promise<{ server: CodeServerInstance; window: SharedWindow }> {
+  const poolable = usesDefaults(options);
+  if (poolable && pooled?.server.running) return pooled;
   const server = await CodeServerInstance.start(options);
   const window = new SharedWindow(server);
   server.workspaceFactory = (workspace) => window.createWorkspace(workspace);
-  pool.set(key, { server, window });
+  if (poolable) pooled = { server, window };
   return { server, window };
 }
 
@@ -52,16 +57,19 @@ export function useCodeServerSuite(options: CodeServerSuiteOptions = {}): CodeSe
     const start = Date.now();
     model = await ScriptedModelServer.start();
     if (options.window === 'shared') {
-      ({ server, window: shared } = await pooledWindow(options));
+      ({ server, window: shared } = await sharedWindowFor(options));
       counted = { ...shared.counts };
     } else server = await CodeServerInstance.start(options);
     console.log(`      code-server ${shared && counted.boots + counted.reuses > 0 ? 'kept from an earlier file' : 'up'} on ${server.baseUrl} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
   });
 
   after(async function () {
-    // A shared window and its code-server stay for the next file of this process.
     if (shared) console.log(`      shared window: ${shared.counts.boots - counted.boots} booted, ${shared.counts.reuses - counted.reuses} reused`);
-    else await server?.stop();
+    // The pooled window and its code-server stay for the next file of this process.
+    if (!shared || shared !== pooled?.window) {
+      await shared?.discard();
+      await server?.stop();
+    }
     await model?.close();
   });
 
