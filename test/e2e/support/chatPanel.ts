@@ -22,8 +22,25 @@ export async function sendChatMessage(chat: Frame, text: string, timeoutMs = 20_
     },
     { timeoutMs, intervalMs: 200, message: `sending "${text}"` },
   );
-  await send.click({ timeout: 30_000 });
+  try {
+    await send.click({ timeout: 30_000 });
+  } catch (error) {
+    // A click that Playwright found covered: say what was on top, for a flake not understood yet (test/e2e/README.md).
+    const layout = await chat.evaluate(SEND_LAYOUT).catch((failure: unknown) => `unknown (${String(failure)})`);
+    if (error instanceof Error) error.message = `${error.message.split('\n')[0]} [the panel then: ${String(layout)}]\n${error.message}`;
+    throw error;
+  }
 }
+
+// Plain source text for evaluate(): what sits at the Send button's centre, and the panel's geometry.
+const SEND_LAYOUT = `(() => {
+  const rect = (id) => { const r = document.getElementById(id)?.getBoundingClientRect(); return r ? [Math.round(r.top), Math.round(r.height)] : null; };
+  const send = document.getElementById('send').getBoundingClientRect();
+  const hit = document.elementFromPoint(send.left + send.width / 2, send.top + send.height / 2);
+  return JSON.stringify({ hit: hit ? (hit.id || hit.tagName) : null, send: rect('send'), transcript: rect('transcript'), composer: rect('composer'),
+    viewport: [innerWidth, innerHeight], scrollY, scrollHeight: document.documentElement.scrollHeight,
+    inputLength: document.getElementById('input').value.length, sendDisabled: document.getElementById('send').disabled, visibility: document.visibilityState });
+})()`;
 
 /** The transcript (spec §10: `role="log"`). */
 export const TRANSCRIPT = '[role="log"]';
