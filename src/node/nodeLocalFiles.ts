@@ -37,8 +37,9 @@ export class NodeLocalFiles implements LocalFiles {
   async copyFile(from: string, to: string): Promise<void> {
     await fsp.mkdir(path.dirname(to), { recursive: true });
     await fsp.copyFile(from, to);
-    const { mode } = await fsp.stat(from);
+    const { mode, atime, mtime } = await fsp.stat(from);
     await fsp.chmod(to, mode & 0o777).catch(() => undefined);
+    await fsp.utimes(to, atime, mtime);
   }
 
   async remove(file: string): Promise<void> {

@@ -12,7 +12,10 @@ export interface LocalFiles {
   exists(path: string): Promise<boolean>;
   /** Whether the file's mode has an x bit (false on Windows and for a missing file). */
   isExecutable(path: string): Promise<boolean>;
-  /** Copies a file, creating missing parent folders; the mode is kept. */
+  /**
+   * Copies a file, creating missing parent folders; its mode and modification time are kept (a copy of a git index
+   * must keep its time: git trusts an entry's cached stat only when the index was written after the file changed).
+   */
   copyFile(from: string, to: string): Promise<void>;
   /** Removes a file or a whole folder; nothing there is fine. */
   remove(path: string): Promise<void>;
