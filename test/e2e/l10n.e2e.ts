@@ -44,11 +44,15 @@ describe('the user\'s language (zh-cn)', function () {
     // New Chat sits in the view's title bar (spec §20's composer), named by its command's translated title.
     await viewTitleAction(session.page, zh.newChat).waitFor({ timeout: 10_000 });
     const send = chat.getByRole('button', { name: zh.send });
+    // A first window of this locale's code-server sometimes loses what was typed, or the message sent, just after
+    // the panel shows (a flake not understood yet, test/e2e/README.md): type and send again until it is shown.
     await eventually(async () => {
+      if ((await transcriptEntries(chat, 'user').count()) > 0) return;
       if ((await input.inputValue()) !== 'List the files') await input.fill('List the files');
       assert.ok(await send.isEnabled(), 'Send is enabled');
-    }, { message: 'the message is typed and Send enabled' });
-    await send.click();
+      await send.click({ timeout: 2_000 });
+      await transcriptEntries(chat, 'user').first().waitFor({ timeout: 5_000 });
+    }, { timeoutMs: 60_000, message: 'the message is typed, sent and shown' });
 
     // A command's approval and its tool card.
     const approval = transcriptEntries(chat, 'approval').last();
