@@ -55,21 +55,19 @@ export class SharedWindow {
   createWorkspace(options: WorkspaceOptions): string {
     const fixture = options.fixture ?? fixtureWorkspace;
     const settings = scenarioSettings(options);
-    if (!this.folder || this.fixture !== fixture || !this.session) {
+    const fresh = !this.folder || this.fixture !== fixture || !this.session;
+    if (fresh) {
       this.folder = createWorkspace(options);
       this.fixture = fixture;
-      // A new window may read the machine's settings after its extensions start: openSession waits for them.
-      const marker = markerFor(++this.writes);
-      mirrorUserOnlySettings(this.server.userOnlySettingsFile, settings, { 'window.title': titleWithMarker(marker) }, true);
-      this.userMarker = marker;
-      return this.folder;
+    } else {
+      restoreWorkspace(this.folder!, fixture);
+      // Without a title of its own, so the user file's marker shows; openSession adds the workspace's after.
+      writeWorkspaceSettings(this.folder!, settings);
     }
-    restoreWorkspace(this.folder, fixture);
-    // Without a title of its own, so the user file's marker shows; openSession adds the workspace's after.
-    writeWorkspaceSettings(this.folder, settings);
+    // A new window may read the machine's settings after its extensions start, so its marker is always written.
     const marker = markerFor(++this.writes);
-    this.userMarker = mirrorUserOnlySettings(this.server.userOnlySettingsFile, settings, { 'window.title': titleWithMarker(marker) }) ? marker : undefined;
-    return this.folder;
+    this.userMarker = mirrorUserOnlySettings(this.server.userOnlySettingsFile, settings, { 'window.title': titleWithMarker(marker) }, fresh) ? marker : undefined;
+    return this.folder!;
   }
 
   /** The window on `url`: the kept one once VS Code has read this test's settings, else a new one. */

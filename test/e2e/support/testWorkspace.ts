@@ -23,7 +23,7 @@ export interface WorkspaceOptions {
 }
 
 /**
- * `userSettingsFile`: the instance's user-only settings file (codeServerInstance.ts); the protected keys of the workspace opened last
+ * `userSettingsFile`: the file the scenario's user-only settings go to (codeServerInstance.ts); the protected keys of the workspace opened last
  * are mirrored there (the previous workspace's are removed first), the rest of the user's file is kept.
  */
 export function createWorkspace(options: WorkspaceOptions = {}, userSettingsFile?: string): string {
