@@ -9,6 +9,7 @@ import { runCommand } from './support/commandPalette';
 import { eventually } from './support/eventually';
 import { groupMembers, processesWith } from './support/markedProcesses';
 import { chatPosts, lastMessage } from './support/modelRequests';
+import type { ScriptedReply } from '../fixtures/scriptedModel/types';
 import { reloadWindow } from './support/windowReload';
 
 const run = `${process.pid}-${Date.now()}`;
@@ -26,7 +27,7 @@ async function acceptCommand(chat: Frame, index: number): Promise<void> {
 }
 
 describe('background processes', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
   const settings = {
     // The DOM renderer, so the terminal's text can be read; tabs shown, so its name can.
     'terminal.integrated.gpuAcceleration': 'off',
@@ -34,14 +35,27 @@ describe('background processes', function () {
   };
 
   it('a ticker started in the background is read by id, shown as a row and in its terminal, stopped from the row; another by KillBash', async function () {
-    suite.model.enqueue(
-      { text: background(ticker('A')) },
+    // The ids count the window's background processes, and a kept window may have had some: the model reads them from
+    // the results, as a real one does.
+    const ids: Record<string, string> = {};
+    const steps: Array<() => ScriptedReply> = [
+      () => ({ text: background(ticker('A')) }),
       // Streamed over about 2 s, so the ticker has printed more by the time BashOutput runs.
-      { text: '<BashOutput>\n<id>bg-1</id>\n</BashOutput>', chunkSize: 4, delayMs: 200 },
-      { text: background(`echo ${marker('B')}; sleep 600`) },
-      { text: '<KillBash>\n<id>bg-2</id>\n</KillBash>' },
-      { text: 'The ticker runs as bg-1.' },
-    );
+      () => ({ text: `<BashOutput>\n<id>${ids.A}</id>\n</BashOutput>`, chunkSize: 4, delayMs: 200 }),
+      () => ({ text: background(`echo ${marker('B')}; sleep 600`) }),
+      () => ({ text: `<KillBash>\n<id>${ids.B}</id>\n</KillBash>` }),
+      () => ({ text: `The ticker runs as ${ids.A}.` }),
+    ];
+    suite.model.setResponder((request) => {
+      const said = JSON.stringify(request.body);
+      for (const name of ['A', 'B']) {
+        const id = new RegExp(`Started background process (bg-\\d+): echo ${marker(name)}`).exec(said)?.[1];
+        if (id) ids[name] = id;
+      }
+      const step = steps.shift();
+      if (!step) throw new Error('the ticker script is over');
+      return step();
+    });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'background-ticker', settings });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
@@ -49,29 +63,29 @@ describe('background processes', function () {
     await sendChatMessage(chat, 'Start the ticker in the background');
     await acceptCommand(chat, 0);
     await acceptCommand(chat, 1);
-    await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'The ticker runs as bg-1.' }).waitFor({ timeout: 30_000 });
+    await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: `The ticker runs as ${ids.A}.` }).waitFor({ timeout: 30_000 });
     await waitForIdle(chat);
 
     const posts = chatPosts(suite.model);
     const started = lastMessage(posts[1]!).content;
-    assert.match(started, new RegExp(`Started background process bg-1: echo ${marker('A')};`), started);
+    assert.match(started, new RegExp(`Started background process ${ids.A}: echo ${marker('A')};`), started);
     assert.match(started, /tick 1\b/, 'its first output comes back with the start');
     const read = lastMessage(posts[2]!).content;
-    assert.match(read, /Process bg-1 \(.*\): running \(for \d+ s\)/, read);
+    assert.match(read, new RegExp(`Process ${ids.A} \\(.*\\): running \\(for \\d+ s\\)`), read);
     assert.match(read, /New output:\ntick \d+\ntick \d+/, `BashOutput returns the ticks since the start: ${read}`);
     const killed = lastMessage(posts[4]!).content;
-    assert.match(killed, /Process bg-2 \(.*\) was stopped \(SIGTERM\)/, killed);
-    assert.deepEqual(processesWith(marker('B')), [], 'KillBash left nothing of bg-2');
+    assert.match(killed, new RegExp(`Process ${ids.B} \\(.*\\) was stopped \\(SIGTERM\\)`), killed);
+    assert.deepEqual(processesWith(marker('B')), [], 'KillBash left nothing of B');
 
-    // The rows above the input: bg-1 running, bg-2 exited.
-    const row = processRow(chat, 'bg-1');
+    // The rows above the input: A running, B exited.
+    const row = processRow(chat, ids.A!);
     assert.equal(await row.getAttribute('data-status'), 'running');
     assert.match((await row.textContent()) ?? '', new RegExp(marker('A')));
-    await eventually(async () => assert.equal(await processRow(chat, 'bg-2').getAttribute('data-status'), 'exited'), { timeoutMs: 10_000 });
+    await eventually(async () => assert.equal(await processRow(chat, ids.B!).getAttribute('data-status'), 'exited'), { timeoutMs: 10_000 });
     const [ticking] = processesWith(marker('A'));
     assert.ok(ticking, 'the ticker runs after the turn');
     // At the side bar's width the row keeps its command readable and its buttons inside the panel.
-    const [rowBox, commandBox, stopBox] = await Promise.all([row.boundingBox(), row.locator('.process-command').boundingBox(), row.getByRole('button', { name: 'Stop process bg-1' }).boundingBox()]);
+    const [rowBox, commandBox, stopBox] = await Promise.all([row.boundingBox(), row.locator('.process-command').boundingBox(), row.getByRole('button', { name: `Stop process ${ids.A}` }).boundingBox()]);
     assert.ok(rowBox && commandBox && stopBox);
     assert.ok(commandBox.width >= 80, `the command is ${commandBox.width} px wide`);
     assert.ok(stopBox.x + stopBox.width <= rowBox.x + rowBox.width + 1, `Stop ends at ${stopBox.x + stopBox.width}, the row at ${rowBox.x + rowBox.width}`);
@@ -92,12 +106,12 @@ describe('background processes', function () {
     await eventually(async () => assert.ok((await lastTick()) > before + 2, `new ticks arrive live (after tick ${before})`), { timeoutMs: 10_000 });
     await session.screenshot('background-process-terminal');
 
-    // Stop process bg-1 from its row: the row says exited, the whole group is gone, the terminal says so.
-    await chat.getByRole('button', { name: 'Stop process bg-1' }).click();
+    // Stop A's process from its row: the row says exited, the whole group is gone, the terminal says so.
+    await chat.getByRole('button', { name: `Stop process ${ids.A}` }).click();
     await eventually(async () => assert.equal(await row.getAttribute('data-status'), 'exited'), { timeoutMs: 10_000 });
     await eventually(async () => assert.deepEqual(groupMembers(ticking.pgid), []), { timeoutMs: 10_000, message: 'the ticker and its sleep are gone' });
-    await eventually(async () => assert.match(await terminalText(), /\[CodeAgent: process bg-1 exited with code/), { timeoutMs: 10_000 });
-    assert.equal(await chat.getByRole('button', { name: 'Stop process bg-1' }).count(), 0, 'an exited row has no Stop');
+    await eventually(async () => assert.match(await terminalText(), new RegExp(`\\[CodeAgent: process ${ids.A} exited with code`)), { timeoutMs: 10_000 });
+    assert.equal(await chat.getByRole('button', { name: `Stop process ${ids.A}` }).count(), 0, 'an exited row has no Stop');
   });
 
   it('nothing is left behind when the window reloads, nor when the extension host is killed without deactivating', async function () {
@@ -111,7 +125,7 @@ describe('background processes', function () {
     await waitForIdle(chat, 30_000);
     const [c] = processesWith(marker('C'));
     assert.ok(c, 'C runs');
-    assert.equal(await processRow(chat, 'bg-1').getAttribute('data-status'), 'running');
+    assert.equal(await chat.locator('[data-kind="process"]', { hasText: marker('C') }).getAttribute('data-status'), 'running');
 
     // The window reloads (closes and opens again): its extension host stops, and C with it.
     const reloadedAt = Date.now();
@@ -128,6 +142,7 @@ describe('background processes', function () {
     const [d] = processesWith(marker('D'));
     assert.ok(d, 'D runs');
     assert.notEqual(d.ppid, c.ppid, 'a new extension host started D');
+    suite.closeWindowAfterTest('its extension host was killed');
     process.kill(d.ppid, 'SIGKILL');
     const killedAt = Date.now();
     await eventually(async () => assert.deepEqual(groupMembers(d.pgid), []), { timeoutMs: 15_000, message: 'D stopped once its extension host was killed' });

@@ -19,7 +19,7 @@ function contentText(content: unknown): string {
 }
 
 describe('chat panel', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('streams a reply from the model and renders it as Markdown', async function () {
     suite.model.enqueue({ text: REPLY, chunkSize: 4, delayMs: 15, usage: { prompt_tokens: 321, completion_tokens: 17 } });
@@ -92,7 +92,8 @@ describe('chat panel', function () {
   });
 
   it('shows onboarding when no model is configured', async function () {
-    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.name': undefined }, name: 'no-model' });
+    // Empty in the workspace, over a name an earlier test of a kept window chose in the user's settings (modelSetup).
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, settings: { 'codeagent.model.name': '' }, name: 'no-model' });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame({ selector: `${CHAT_INPUT}, [data-testid="onboarding"]` });

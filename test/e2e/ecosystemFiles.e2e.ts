@@ -26,7 +26,7 @@ function rulesLayer(request: Parameters<typeof messagesOf>[0]): string {
 }
 
 describe('ecosystem files: skills, hooks, instructions', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('a skill is listed by description and loaded by Skill; instruction files reach the request at the right moment', async function () {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'team-repo' });

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 const ANSWER_KB = 200;
 
 describe('figures in real VS Code', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   /** The answer figure; `hog`: a process spinning on one of the cores meanwhile (a busy machine). */
   async function longAnswerFigure(label: string, hog: boolean): Promise<void> {
@@ -39,13 +39,17 @@ describe('figures in real VS Code', function () {
     // end appeared in the transcript, seen by a MutationObserver: polling the DOM for the text from the test would
     // itself cost the webview's main thread a walk of 200 KB of text every few milliseconds.
     await chat.evaluate(() => {
-      const w = window as unknown as { deltaLog: { last: number; count: number }; endShownAt?: number };
+      const w = window as unknown as { deltaLog: { last: number; count: number }; endShownAt?: number; countDeltas?: (event: MessageEvent) => void };
+      // A window kept from an earlier test keeps that test's figure and listener.
+      delete w.endShownAt;
+      if (w.countDeltas) window.removeEventListener('message', w.countDeltas);
       w.deltaLog = { last: 0, count: 0 };
-      window.addEventListener('message', (event) => {
+      w.countDeltas = (event) => {
         if ((event.data as { type?: string })?.type !== 'entryAppended') return;
         w.deltaLog.last = Date.now();
         w.deltaLog.count++;
-      });
+      };
+      window.addEventListener('message', w.countDeltas);
       const transcript = document.querySelector('[role="log"]')!;
       // No named function in here: the test's compiler would wrap it in a helper the page does not have.
       const observer = new MutationObserver((records) => {

@@ -16,39 +16,41 @@ import { useTheme } from './support/theme';
 import { reloadWindow } from './support/windowReload';
 
 const FILE = 'src/long.ts';
+const REFUSED = 'src/refused.ts';
 const LINES = Array.from({ length: 30 }, (_, i) => `export const value${i + 1} = ${i + 1};`);
-const MULTI_EDIT = `<MultiEdit>\n<path>${FILE}</path>\n<edits>${JSON.stringify([
+const multiEdit = (file: string) => `<MultiEdit>\n<path>${file}</path>\n<edits>${JSON.stringify([
   { old_string: 'export const value3 = 3;', new_string: 'export const value3 = 300;\nexport const extra3 = 3;' },
   { old_string: 'export const value26 = 26;', new_string: 'export const value26 = 2600;' },
 ])}</edits>\n</MultiEdit>`;
 const DONE = '<AttemptCompletion><result>Both values changed.</result></AttemptCompletion>';
 
 describe('inline review after edits', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
-  async function editedFile(name: string) {
+  /** `file` edited by the agent and open for review. Each test edits a file of its own: a kept window may still hold another test's. */
+  async function editedFile(name: string, file: string) {
     const workspace = suite.server.createWorkspace({
       modelBaseUrl: suite.model.baseUrl, name,
       // The web build saves after a second by default; here the user's typing stays unsaved until someone saves it.
       settings: { 'codeagent.approval.editReview': 'after', 'workbench.colorTheme': 'Default Dark Modern', 'files.autoSave': 'off' },
     });
-    fs.writeFileSync(path.join(workspace, FILE), `${LINES.join('\n')}\n`);
-    suite.model.enqueue({ text: `<Read>\n<path>${FILE}</path>\n</Read>` }, { text: MULTI_EDIT }, { text: DONE });
+    fs.writeFileSync(path.join(workspace, file), `${LINES.join('\n')}\n`);
+    suite.model.enqueue({ text: `<Read>\n<path>${file}</path>\n</Read>` }, { text: multiEdit(file) }, { text: DONE });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.page.setViewportSize({ width: 1400, height: 1200 });
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
-    await openFile(session.page, FILE);
+    await openFile(session.page, file);
     await sendChatMessage(chat, 'Change value3 and value26');
     await transcriptEntries(chat, 'completion').first().waitFor({ timeout: 30_000 });
     await waitForIdle(chat);
     const undo = session.page.locator('.codelens-decoration a', { hasText: /^Undo$/ });
     await eventually(async () => assert.equal(await undo.count(), 2, 'an Undo above each hunk'), { timeoutMs: 20_000 });
-    return { workspace, session, chat, undo, onDisk: () => fs.readFileSync(path.join(workspace, FILE), 'utf8') };
+    return { workspace, session, chat, undo, onDisk: () => fs.readFileSync(path.join(workspace, file), 'utf8') };
   }
 
   it('lands at once without approval; Undo of the second hunk reverts only it on disk, the next request tells the model, the other survives a reload', async function () {
-    const { workspace, session, chat, undo, onDisk } = await editedFile('inline-undo');
+    const { workspace, session, chat, undo, onDisk } = await editedFile('inline-undo', FILE);
     assert.equal(await transcriptEntries(chat, 'approval').count(), 0, 'no approval was asked');
     assert.match(onDisk(), /value3 = 300;\nexport const extra3 = 3;/);
     assert.match(onDisk(), /value26 = 2600;/);
@@ -84,13 +86,13 @@ describe('inline review after edits', function () {
   });
 
   it('typing inside a hunk makes its Undo refuse, losing nothing; Keep All in the editor title clears the marks; the next edit goes into the unsaved buffer', async function () {
-    const { session, chat, undo, onDisk } = await editedFile('inline-refuse');
+    const { session, chat, undo, onDisk } = await editedFile('inline-refuse', REFUSED);
     const line = session.page.locator('.view-line', { hasText: 'export const value3 = 300;' });
     await line.click();
     await session.page.keyboard.press('End');
     await session.page.keyboard.type(' // mine');
     await undo.first().click();
-    await eventually(async () => assert.ok((await notificationTexts(session.page)).some((t) => /Not undone: lines 3–4 of src\/long\.ts were changed since/.test(t))), { timeoutMs: 15_000, message: 'the refusal is explained' });
+    await eventually(async () => assert.ok((await notificationTexts(session.page)).some((t) => /Not undone: lines 3–4 of src\/refused\.ts were changed since/.test(t))), { timeoutMs: 15_000, message: 'the refusal is explained' });
     assert.ok((await session.page.locator('.view-line', { hasText: 'value3 = 300; // mine' }).count()) === 1, 'the typed text is still there');
     assert.match(onDisk(), /value3 = 300;\nexport const extra3 = 3;\n/, 'the refused Undo wrote nothing');
 
@@ -101,8 +103,8 @@ describe('inline review after edits', function () {
 
     // The typed text is still unsaved: the agent's next edit reads the buffer, edits it in place and saves it.
     suite.model.enqueue(
-      { text: `<Read>\n<path>${FILE}</path>\n</Read>` },
-      { text: `<Edit>\n<path>${FILE}</path>\n<old_string>export const value10 = 10;</old_string>\n<new_string>export const value10 = 1000;</new_string>\n</Edit>` },
+      { text: `<Read>\n<path>${REFUSED}</path>\n</Read>` },
+      { text: `<Edit>\n<path>${REFUSED}</path>\n<old_string>export const value10 = 10;</old_string>\n<new_string>export const value10 = 1000;</new_string>\n</Edit>` },
       { text: DONE },
     );
     await sendChatMessage(chat, 'Change value10');

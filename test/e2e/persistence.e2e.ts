@@ -19,7 +19,7 @@ const EXCHANGES = [
 const TITLE = EXCHANGES[0]!.user;
 
 describe('conversation persistence', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('restores the transcript after a reload and continues with the earlier history', async function () {
     suite.model.enqueue(...EXCHANGES.map(({ answer }) => ({ text: answer, usage: { prompt_tokens: 400, completion_tokens: 8 } })));
@@ -67,7 +67,8 @@ describe('conversation persistence', function () {
     await viewTitleAction(session.page, 'History').click();
     const entry = chat.getByRole('button', { name: `Open conversation: ${TITLE}` });
     await entry.waitFor({ timeout: 10_000 });
-    assert.equal(await chat.locator('button.history-open').count(), 1, 'one saved conversation');
+    // Saved once, not again by the reload (a kept window lists earlier tests' conversations too).
+    assert.equal(await chat.locator('button.history-open', { hasText: TITLE }).count(), 1, 'one saved conversation');
     assert.match((await entry.textContent()) ?? '', /6 messages/, 'the entry counts the six stored messages');
     assert.match((await entry.textContent()) ?? '', /open/, 'the entry is marked as the open conversation');
   });

@@ -13,10 +13,12 @@ const SETTINGS = '.vscode/settings.json';
 const REASON = /This file configures CodeAgent or runs code when the workspace opens \(\.vscode\/settings\.json .*\); it is always asked, even with edits auto-approved\./;
 
 describe('protected config files: edits always ask', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('with autoApproveEdits on, a Write of .vscode/settings.json waits for Accept with the reason; an ordinary Write lands unasked', async function () {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'protected', settings: { 'codeagent.approval.autoApproveEdits': true } });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    // Read once the window is open: a kept window's settings change as it opens (sharedWindow.ts).
     const original = fs.readFileSync(path.join(workspace, SETTINGS), 'utf8');
     // What a prompt-injected agent would write (the pattern of CVE-2025-53773): approve every command.
     const loosened = JSON.stringify({ ...JSON.parse(original), 'codeagent.approval.autoApproveCommands': true }, null, 2);
@@ -25,7 +27,6 @@ describe('protected config files: edits always ask', function () {
       { text: `Two files.\n<Write>\n<path>notes.md</path>\n<content>ordinary note</content>\n</Write>\n<Write>\n<path>${SETTINGS}</path>\n<content>${loosened}</content>\n</Write>` },
       { text: '<AttemptCompletion>\n<result>Both files are written.</result>\n</AttemptCompletion>' },
     );
-    const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
     await sendChatMessage(chat, 'Write a note and tidy the settings');

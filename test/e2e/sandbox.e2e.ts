@@ -137,10 +137,11 @@ describe('sandboxed commands', function () {
     suite.model.enqueue({ text: bash('sleep 30', '<run_in_background>true</run_in_background>\n') }, { text: done('Started.') });
     const { chat } = await openChat('background', { 'codeagent.sandbox.enabled': true, 'codeagent.approval.autoApproveCommands': false });
     await sendChatMessage(chat, 'Start a sleeper');
-    const row = chat.locator('[data-kind="process"][data-process="bg-1"]');
+    // By its command: the id counts the window's background processes, and a kept window may have had some.
+    const row = chat.locator('[data-kind="process"]', { hasText: 'sleep 30' }).last();
     await row.locator('[data-kind="sandboxed"]').waitFor({ timeout: 30_000 });
     assert.equal(await transcriptEntries(chat, 'approval').count(), 0, 'it started unasked');
-    await chat.getByRole('button', { name: 'Stop process bg-1' }).click();
+    await chat.getByRole('button', { name: `Stop process ${await row.getAttribute('data-process')}` }).click();
     await eventually(async () => assert.equal(await row.getAttribute('data-status'), 'exited'));
   });
 

@@ -43,7 +43,7 @@ async function worktreeBar(chat: Frame, state = 'ready') {
 }
 
 describe('worktrees', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   function repository(name: string, settings: Record<string, unknown> = {}) {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings: { 'files.autoSave': 'off', ...settings } });
@@ -53,9 +53,27 @@ describe('worktrees', function () {
     return { workspace, onDisk: () => fs.readFileSync(path.join(workspace, FILE), 'utf8'), status: () => git(workspace, 'status', '--porcelain') };
   }
 
+  /** The window on the repository, its settings as the window left them committed: a kept window writes them as it opens. */
+  async function openRepository(workspace: string) {
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    if (git(workspace, 'status', '--porcelain', '--untracked-files=no') !== '') git(workspace, 'commit', '-q', '-am', 'the window\'s settings');
+    return session;
+  }
+
+  // First: the tests after it make the folder a repository, and a kept window keeps its worktree conversations.
+  it('outside a git repository the command says why it is unavailable', async function () {
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'not-a-repository' });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await runCommand(session.page, 'CodeAgent: New Chat in Worktree');
+    await eventually(async () => assert.ok((await notificationTexts(session.page)).some((t) => /not in a git repository/.test(t))), { timeoutMs: 20_000, message: 'the notification saying why' });
+    assert.equal(await chat.locator(BAR).count(), 0);
+  });
+
   it('edits in its worktree, the user\'s tree untouched; Apply brings it unstaged and marked; a reload keeps it; Discard removes worktree and branch', async function () {
     const { workspace, onDisk, status } = repository('worktree-apply', { 'codeagent.approval.editReview': 'after' });
-    const session = await suite.openSession(suite.server.urlFor(workspace));
+    const session = await openRepository(workspace);
     await session.openCodeAgentView();
     let chat = await session.chatFrame();
     await runCommand(session.page, 'CodeAgent: New Chat in Worktree');
@@ -106,7 +124,7 @@ describe('worktrees', function () {
     const { workspace, onDisk } = repository('worktree-conflict', { 'codeagent.approval.autoApproveEdits': true });
     // Something uncommitted in the user's tree: the panel says the worktree starts from HEAD without it.
     fs.writeFileSync(path.join(workspace, 'notes.txt'), 'mine\n');
-    const session = await suite.openSession(suite.server.urlFor(workspace));
+    const session = await openRepository(workspace);
     await session.openCodeAgentView();
     const panel = await session.chatFrame();
     await runCommand(session.page, 'CodeAgent: New Chat in Worktree');
@@ -151,13 +169,4 @@ describe('worktrees', function () {
     await session.page.screenshot({ path: path.join(shots, 'worktree-conflict.png') });
   });
 
-  it('outside a git repository the command says why it is unavailable', async function () {
-    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'not-a-repository' });
-    const session = await suite.openSession(suite.server.urlFor(workspace));
-    await session.openCodeAgentView();
-    const chat = await session.chatFrame();
-    await runCommand(session.page, 'CodeAgent: New Chat in Worktree');
-    await eventually(async () => assert.ok((await notificationTexts(session.page)).some((t) => /not in a git repository/.test(t))), { timeoutMs: 20_000, message: 'the notification saying why' });
-    assert.equal(await chat.locator(BAR).count(), 0);
-  });
 });

@@ -9,9 +9,12 @@ class SummaryReporter extends Mocha.reporters.Spec {
     const label = options?.reporterOption?.label || process.env.CODEAGENT_SUITE_LABEL || 'tests';
     const retried = [];
     runner.on(EVENT_TEST_RETRY, (test, error) => {
-      const reason = String(error?.message ?? error).split('\n')[0];
+      const lines = String(error?.message ?? error).split('\n');
+      const reason = lines[0];
       retried.push(`${test.fullTitle()} (${reason})`);
-      console.log(`      ↻ retrying "${test.title}" after: ${reason}`);
+      // The first lines of the message too: an assertion's values follow its first line.
+      const more = lines.slice(1, 12).filter((line) => line.trim()).map((line) => `        ${line.slice(0, 300)}`).join('\n');
+      console.log(`      ↻ retrying "${test.title}" after: ${reason}${more ? `\n${more}` : ''}`);
     });
     runner.once(EVENT_RUN_END, () => {
       const s = runner.stats;

@@ -12,6 +12,10 @@ export interface CodeServerSuite {
   readonly server: CodeServerInstance;
   /** Opens a browser page on the URL; it is closed after the test (or kept for the next, in a shared window). */
   openSession(url: string): Promise<BrowserSession>;
+  /** The last openSession gave a shared window kept from an earlier test, which said already what a window says once. */
+  readonly keptWindow: boolean;
+  /** The test leaves its window unlike a new one (its extension host killed, say): the next test gets a new window. */
+  closeWindowAfterTest(reason: string): void;
 }
 
 export interface CodeServerSuiteOptions extends CodeServerOptions {
@@ -94,6 +98,12 @@ export function useCodeServerSuite(options: CodeServerSuiteOptions = {}): CodeSe
     get server() {
       if (!server) throw new Error('code-server starts in the suite\'s before hook');
       return server;
+    },
+    get keptWindow() {
+      return shared?.kept ?? false;
+    },
+    closeWindowAfterTest(reason) {
+      shared?.spoil(reason);
     },
     async openSession(url) {
       if (shared) return shared.openSession(url);

@@ -11,6 +11,9 @@ import { runRoot } from './runRoot';
 /** Everything an origin keeps except the HTTP cache (and the code cache that lives beside it). */
 const ORIGIN_STATE = 'cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage';
 
+/** Every window's size, unless a test sets its own. */
+export const WINDOW_SIZE = { width: 1400, height: 900 };
+
 let context: Promise<BrowserContext> | undefined;
 
 function sharedContext(): Promise<BrowserContext> {
@@ -18,7 +21,7 @@ function sharedContext(): Promise<BrowserContext> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 1400, height: 900 },
+    viewport: WINDOW_SIZE,
     // Chromium's crash-report settings and dconf cache go to the run dir, not ~/.config, ~/.cache.
     env: { ...process.env, XDG_CONFIG_HOME: path.join(runRoot(), 'chromium-config'), XDG_CACHE_HOME: path.join(runRoot(), 'chromium-cache') },
   });

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { BrowserSession, CHAT_INPUT } from './browserSession';
+import { WINDOW_SIZE } from './sharedChromium';
 import { isTurnRunning } from './chatPanel';
 import type { CodeServerInstance } from './codeServerInstance';
 import { runCommand } from './commandPalette';
@@ -30,6 +31,17 @@ async function command(page: Page, title: string): Promise<void> {
   await runCommand(page, title);
 }
 
+/**
+ * Gives the page the focus again: a window of another file's tests opened in the same browser meanwhile took it, and a
+ * window without the focus announces every finished turn (spec §20), over the panel's buttons.
+ */
+async function focus(page: Page): Promise<void> {
+  await page.bringToFront();
+  await eventually(async () => {
+    if (!(await page.evaluate(() => document.hasFocus()))) throw new Error('the window does not have the focus');
+  }, { timeoutMs: 5_000, message: 'the kept window getting the focus back' });
+}
+
 async function step(what: string, action: () => Promise<void>): Promise<void> {
   try {
     await action();
@@ -48,6 +60,10 @@ export class SharedWindow {
   private userMarker: string | undefined;
   /** Boots and reuses, for the suite's summary line. */
   readonly counts = { boots: 0, reuses: 0 };
+  /** The last openSession gave a window kept from an earlier test (what a window says once, it said then). */
+  kept = false;
+  /** Why the window must not serve another test, when the test said so. */
+  private spoiled: string | undefined;
 
   constructor(private readonly server: CodeServerInstance) {}
 
@@ -74,6 +90,7 @@ export class SharedWindow {
   async openSession(url: string): Promise<BrowserSession> {
     const kept = this.session;
     if (kept && this.url === url && !kept.page.isClosed() && this.folder) {
+      await focus(kept.page);
       if (this.userMarker) await this.waitForTitleMarker(kept, this.userMarker, 'the user settings');
       const file = path.join(this.folder, '.vscode', 'settings.json');
       const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -81,22 +98,31 @@ export class SharedWindow {
       writeWorkspaceSettings(this.folder, { ...settings, 'window.title': titleWithMarker(marker) });
       await this.waitForTitleMarker(kept, marker, 'the workspace settings');
       this.counts.reuses++;
+      this.kept = true;
       return kept;
     }
     await this.closeWindow();
     this.session = await BrowserSession.open(url);
     this.url = url;
     this.counts.boots++;
+    this.kept = false;
     if (this.userMarker) await this.waitForTitleMarker(this.session, this.userMarker, 'the user settings');
     return this.session;
+  }
+
+  /** The test left the window unlike a new one in a way the tidy cannot see (its extension host killed, say). */
+  spoil(reason: string): void {
+    this.spoiled = reason;
   }
 
   /** After a test: a window fit for the next one, or none. */
   async afterTest(passed: boolean): Promise<void> {
     const session = this.session;
+    const spoiled = this.spoiled;
+    this.spoiled = undefined;
     if (!session) return;
     const since = Date.now();
-    const unfit = !passed ? 'the test failed' : session.page.isClosed() ? 'the page closed' : await this.tidy(session).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+    const unfit = !passed ? 'the test failed' : spoiled ?? (session.page.isClosed() ? 'the page closed' : await this.tidy(session).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error))));
     if (unfit === undefined) return;
     console.log(`      (the next test gets a new window: ${unfit.split('\n')[0]}, after ${((Date.now() - since) / 1000).toFixed(1)} s)`);
     await this.discard();
@@ -120,6 +146,8 @@ export class SharedWindow {
 
   private async tidy(session: BrowserSession): Promise<void> {
     const { page } = session;
+    const viewport = page.viewportSize();
+    if (viewport?.width !== WINDOW_SIZE.width || viewport.height !== WINDOW_SIZE.height) await page.setViewportSize(WINDOW_SIZE);
     await page.keyboard.press('Escape');
     if ((await page.locator('.monaco-dialog-box').count()) > 0) throw new Error('a dialog is open');
     const chat = await session.chatFrame({ timeoutMs: 5_000 });
@@ -131,6 +159,8 @@ export class SharedWindow {
         if ((await page.locator('.editor-group-container .tab').count()) > 0) throw new Error('editors are still open');
       }, { timeoutMs: 5_000 });
     });
+    // What waits for review stays with the window, not the conversation, and the folder is restored under it.
+    await step('keeping what waits for review', () => command(page, 'CodeAgent: Keep All'));
     await step('clearing the notifications', () => command(page, 'Notifications: Clear All Notifications'));
     await step('a new conversation', async () => {
       await command(page, 'CodeAgent: New Chat');
