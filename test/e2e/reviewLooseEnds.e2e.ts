@@ -82,7 +82,8 @@ describe('review loose ends', function () {
     await sendChatMessage(chat, 'Two edits please');
 
     await session.page.locator('.tabs-container .tab', { hasText: 'a.ts (proposed by CodeAgent)' }).waitFor({ timeout: 20_000 });
-    const modified = session.page.locator('.monaco-diff-editor .editor.modified .view-lines');
+    // The one shown: a kept window keeps the diff editor of an earlier test hidden in the DOM, for reuse.
+    const modified = session.page.locator('.monaco-diff-editor .editor.modified .view-lines').filter({ visible: true });
     await eventually(async () => assert.match((await modified.textContent()) ?? '', /FIRST-EDIT-APPLIED/), { timeoutMs: 20_000, intervalMs: 50, message: 'the first edit is applied on the right' });
     assert.doesNotMatch((await modified.textContent()) ?? '', /SECOND_EDIT/, 'the second edit has not arrived yet');
     assert.equal(chatPosts(suite.model)[1]!.completedAt, undefined, 'the model is still streaming the MultiEdit');
