@@ -1,5 +1,6 @@
 // The processes whose command line carries a marker string, read from /proc (Linux), for "nothing left behind" checks.
 import * as fs from 'node:fs';
+import { statFields } from './processTree';
 
 export interface MarkedProcess {
   pid: number;
@@ -16,8 +17,7 @@ export function processesWith(marker: string): MarkedProcess[] {
     try {
       const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
       if (!args.includes(marker)) continue;
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [state, ppid, pgid] = statFields(entry);
       if (state === 'Z') continue;
       found.push({ pid: Number(entry), ppid: Number(ppid), pgid: Number(pgid), args });
     } catch {
@@ -33,8 +33,7 @@ export function groupMembers(pgid: number): number[] {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [state, , group] = statFields(entry);
       if (state !== 'Z' && Number(group) === pgid) members.push(Number(entry));
     } catch {
       // exited while we looked

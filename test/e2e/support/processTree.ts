@@ -2,6 +2,15 @@
 // process group (node-pty starts shells with setsid). Linux /proc only; elsewhere the group kill.
 import * as fs from 'node:fs';
 
+/**
+ * The fields of `/proc/<pid>/stat` after "pid (comm) ": state, ppid, pgrp, … (proc(5), counted from 0 here). comm may
+ * contain spaces and parentheses, so the fields start after its last ')'. Throws once the process is gone.
+ */
+export function statFields(pid: number | string): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 function parentMap(): Map<number, number[]> {
   const children = new Map<number, number[]>();
   let entries: string[] = [];
@@ -13,9 +22,7 @@ function parentMap(): Map<number, number[]> {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (comm) state ppid …" — comm may contain spaces and parentheses.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const ppid = Number(statFields(entry)[1]);
       const list = children.get(ppid) ?? [];
       list.push(Number(entry));
       children.set(ppid, list);

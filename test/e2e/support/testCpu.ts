@@ -2,7 +2,7 @@
 // watchers, language servers). Processes that ended during the test count through their parent's reaped-children time.
 // Linux /proc only; elsewhere every figure is 0.
 import * as fs from 'node:fs';
-import { descendants } from './processTree';
+import { descendants, statFields } from './processTree';
 
 export interface CpuSeconds {
   chromium: number;
@@ -16,10 +16,8 @@ export function cpuOfTestProcesses(): CpuSeconds {
   const total: CpuSeconds = { chromium: 0, vscode: 0, other: 0 };
   for (const pid of descendants(process.pid)) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // utime stime cutime cstime: fields 14–17, after "pid (comm) state".
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const seconds = fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0) / TICKS_PER_SECOND;
+      // utime stime cutime cstime: fields 14–17 of proc(5).
+      const seconds = statFields(pid).slice(11, 15).reduce((sum, value) => sum + Number(value), 0) / TICKS_PER_SECOND;
       const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (/chrom/i.test(command)) total.chromium += seconds;
       else if (/code-server|entry\.js|extensionHost|bootstrap-fork/.test(command)) total.vscode += seconds;
