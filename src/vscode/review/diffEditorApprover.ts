@@ -98,7 +98,7 @@ export class DiffEditorApprover implements Approver {
       const review = this.reviews.get(info.callId);
       if (decision.decision === 'rejected' || !review) return decision;
       // Written in the proposal's line endings and BOM; an editor's normalisation is not a user edit.
-      const finalContent = fromEditorText(this.currentText(review), request.after);
+      const finalContent = fromEditorText(this.proposals.acceptedText(review.uris.proposal), request.after);
       return finalContent === request.after ? decision : { ...decision, finalContent };
     } finally {
       // An editor still opening is closed once it has opened, never left behind.
@@ -106,11 +106,6 @@ export class DiffEditorApprover implements Approver {
       const review = this.reviews.get(info.callId);
       if (review) await this.finish(review);
     }
-  }
-
-  private currentText(review: ReviewTarget): string {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === review.uris.proposal.toString());
-    return open?.getText() ?? this.proposals.text(review.uris.proposal) ?? '';
   }
 
   private async open(review: ReviewTarget): Promise<void> {

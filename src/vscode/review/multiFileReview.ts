@@ -44,7 +44,7 @@ export class MultiFileReview {
       if (decision.decision === 'rejected') return decision;
       const finalContents: Record<string, string> = {};
       for (const file of files) {
-        const text = fromEditorText(this.currentText(file.proposal), file.after);
+        const text = fromEditorText(this.proposals.acceptedText(file.proposal), file.after);
         if (text !== file.after) finalContents[file.path] = text;
       }
       return Object.keys(finalContents).length ? { ...decision, finalContents } : decision;
@@ -56,11 +56,6 @@ export class MultiFileReview {
         this.originals.forget(file.original);
       }
     }
-  }
-
-  private currentText(proposal: vscode.Uri): string {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === proposal.toString());
-    return open?.getText() ?? this.proposals.text(proposal) ?? '';
   }
 
   private async open(title: string, files: { uri: vscode.Uri; original: vscode.Uri; proposal: vscode.Uri; path: string }[]): Promise<void> {

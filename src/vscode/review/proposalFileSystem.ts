@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { acceptedProposal } from '../../core/review/acceptedProposal';
 
 export const proposalScheme = 'codeagent-proposal';
 export const originalScheme = 'codeagent-original';
@@ -27,6 +28,12 @@ export class ProposalFileSystem implements vscode.FileSystemProvider {
   text(uri: vscode.Uri): string | undefined {
     const file = this.files.get(uri.toString());
     return file && new TextDecoder().decode(file.data);
+  }
+
+  /** The text Accept writes: the editor's unsaved edit, else the proposal as stored (acceptedProposal.ts). */
+  acceptedText(uri: vscode.Uri): string {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    return acceptedProposal(this.text(uri), open && { text: open.getText(), dirty: open.isDirty });
   }
 
   forget(uri: vscode.Uri): void {
