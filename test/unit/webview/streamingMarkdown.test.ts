@@ -5,8 +5,8 @@ import { settle } from '../../support/guardedWebviewPage';
 
 /** StreamingMarkdown in a real DOM (Chromium): sanitising, highlighting and the final DOM of a stream. */
 describe('StreamingMarkdown in Chromium', function () {
-  // The corpus is the project's own docs, which grow; streamed in 16-character chunks they take 20 s alone and
-  // several times that beside the e2e track on two busy cores.
+  // The corpus holds the project's own docs, which grow: a stream of one costs updates × its open tail, and several
+  // times more beside the e2e track on two busy cores.
   this.timeout(180_000);
   const harness = useHarnessPage('markdownDomHarness');
 
@@ -14,21 +14,24 @@ describe('StreamingMarkdown in Chromium', function () {
     harness.page.evaluate(([p, f, b, a]) => window.markdownHarness.stream(p, f, b, a), [parts, finish, budgeted, attachEvery] as const);
   const whole = (text: string) => harness.page.evaluate((t) => window.markdownHarness.whole(t), text);
 
-  for (const { name, text } of corpus()) {
-    it(`ends with the DOM of one whole render for "${name}" (16-character and random chunks)`, async () => {
+  corpus().forEach(({ name, text, real }, index) => {
+    // A real file streams once, in random chunks (up to 80 characters) of its own seed; a synthetic text in every chunking.
+    const chunkings: Array<[string, string[]]> = real
+      ? [[`random chunks, seed ${index}`, randomChunks(text, index, 80)]]
+      : [['16-character chunks', chunks(text, 16)], ...[3, 11].map((seed): [string, string[]] => [`random chunks, seed ${seed}`, randomChunks(text, seed)])];
+    it(`ends with the DOM of one whole render for "${name}" (${real ? 'random' : '16-character and random'} chunks)`, async () => {
       const expected = await whole(text);
-      assert.equal((await stream(chunks(text, 16))).html, expected, '16-character chunks');
-      for (const seed of [3, 11]) assert.equal((await stream(randomChunks(text, seed))).html, expected, `random chunks, seed ${seed}`);
+      for (const [label, parts] of chunkings) assert.equal((await stream(parts)).html, expected, label);
     });
-  }
+  });
 
   it('renders a burst over several updates when each update runs out of time, and still ends with the whole render', async () => {
-    for (const { name, text } of corpus()) {
+    for (const { name, text, real } of corpus()) {
       const expected = await whole(text);
       // One big burst: every block is final at once, and each update may render only one of them.
       const burst = await stream([text], true, true);
       assert.equal(burst.html, expected, `${name}: one burst, budgeted, then finish()`);
-      assert.equal((await stream(randomChunks(text, 7), true, true)).html, expected, `${name}: random chunks, budgeted`);
+      assert.equal((await stream(randomChunks(text, 7, real ? 400 : 40), true, true)).html, expected, `${name}: random chunks, budgeted`);
     }
     // The open tail [A, B] is on screen when "B" turns out to be "B." and C… arrive: A is kept, the stale B goes.
     // (Enough C blocks that catching up takes more than one render group.)
@@ -44,10 +47,10 @@ describe('StreamingMarkdown in Chromium', function () {
   });
 
   it('a burst rendered in slices that stage their blocks joins the page only when an update attaches, in order, and ends as the whole render', async () => {
-    for (const { name, text } of corpus()) {
+    for (const { name, text, real } of corpus()) {
       const expected = await whole(text);
       assert.equal((await stream([text], true, true, 3)).html, expected, `${name}: one burst, two of three updates staged, then finish()`);
-      assert.equal((await stream(randomChunks(text, 5), true, true, 4)).html, expected, `${name}: random chunks, three of four updates staged`);
+      assert.equal((await stream(randomChunks(text, 5, real ? 400 : 40), true, true, 4)).html, expected, `${name}: random chunks, three of four updates staged`);
     }
     const closed = `${Array.from({ length: 3000 }, (_, n) => `Paragraph ${n}.\n\n`).join('')}End.\n`;
     const staged = await stream([closed], false, true, 3);
