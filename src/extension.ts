@@ -203,6 +203,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       },
       review: new ReviewActions(vscodeReviewUi(changeTexts, log), inlineReview.forget),
       isRunning: (id) => views.isRunning(id),
+      flushAll: () => views.flushAll(),
       openElsewhere: (id) => views.revealIfElsewhere(id, made),
     });
     return { controller: made, forget: views.add({ controller: made, ...surface }) };

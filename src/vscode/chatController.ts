@@ -258,7 +258,7 @@ export class ChatController {
   }
 
   private async sendConversationList(): Promise<void> {
-    await this.saver.flush();
+    await (this.deps.flushAll?.() ?? this.saver.flush());
     const items = (await this.deps.store.list()).map((item) => (this.deps.isRunning?.(item.id) ? { ...item, running: true } : item));
     this.emit({ type: 'conversations', items, currentId: this.session.id });
   }

@@ -35,6 +35,8 @@ export interface ChatControllerDeps {
   review?: ReviewActions;
   /** Spec §16, several conversations at once: whether a conversation's turn runs in any view (history marks it). */
   isRunning?: (conversationId: string) => boolean;
+  /** Writes what every view has pending, so History lists another view's conversation saved less than a save interval ago. */
+  flushAll?: () => Promise<void>;
   /** True when another view holds the conversation (and was shown): it is not opened here too. */
   openElsewhere?: (conversationId: string) => boolean;
   /** Spec §19: conversations in a git worktree; absent, there are none. */

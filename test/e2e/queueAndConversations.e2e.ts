@@ -13,7 +13,7 @@ import { chatPosts, describeMessages, messagesOf } from './support/modelRequests
 const QUEUED = '#queued [data-kind="user"][data-status="queued"]';
 
 describe('queue and several conversations', function () {
-  const suite = useCodeServerSuite();
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('a message queued mid-turn reaches the next request next to the tool result; Remove takes one back', async function () {
     const preamble = 'Let me look at the file before I change anything in it, one careful step at a time.';
@@ -82,7 +82,7 @@ describe('queue and several conversations', function () {
 
     // The tab's History marks both conversations as running: its own and the panel's.
     await tab.locator('#history-toggle').click();
-    await eventually(async () => assert.equal(await tab.locator('#history [data-running="true"]').count(), 2), { timeoutMs: 10_000, message: 'the running conversations in History' });
+    await eventually(async () => assert.equal(await tab.locator('#history [data-running="true"]').count(), 2, (await tab.locator('#history').innerText()).replace(/\s+/g, ' ')), { timeoutMs: 10_000, message: 'the running conversations in History' });
     await tab.locator('#history-toggle').click();
     suite.model.resumePaused();
     await eventually(async () => {
