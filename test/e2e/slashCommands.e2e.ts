@@ -156,6 +156,18 @@ describe('command files written while the window is open', function () {
     fs.writeFileSync(path.join(workspace, '.claude', 'commands', 'late.md'), '---\ndescription: Written after the window opened\n---\nSay late.\n');
     await eventually(async () => assert.ok((await suggestions(chat, '/la')).includes('/late')), { timeoutMs: 20_000, message: '/late offered once its file exists' });
 
+    // A checkout that replaces .claude at once, then one that removes it: VS Code's watcher of a removed folder polls
+    // for it and misses what is written in it meanwhile, so each folder on the way is watched from its parent too.
+    fs.rmSync(path.join(workspace, '.claude'), { recursive: true });
+    fs.mkdirSync(path.join(workspace, '.claude', 'commands'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, '.claude', 'commands', 'again.md'), '---\ndescription: Back after a checkout\n---\nSay again.\n');
+    await eventually(async () => {
+      const offered = await suggestions(chat, '/');
+      assert.ok(offered.includes('/again') && !offered.includes('/late'), offered.join(' '));
+    }, { timeoutMs: 20_000, message: '/again offered, /late gone, once .claude was replaced' });
+    fs.rmSync(path.join(workspace, '.claude'), { recursive: true });
+    await eventually(async () => assert.ok(!(await suggestions(chat, '/')).includes('/again')), { timeoutMs: 20_000, message: '/again gone with .claude' });
+
     // Under the home folder the watcher is rooted at ~/.claude/commands, never at home: while it is missing, its
     // nearest existing parent is watched for it.
     fs.mkdirSync(path.join(home, '.claude', 'commands'), { recursive: true });

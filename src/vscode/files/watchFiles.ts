@@ -1,20 +1,21 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { watchedGlob } from './watchedGlob';
 
 /**
  * Calls `onChange` when a file matching `glob` under `base` (the workspace or the home folder) is created, changed
- * or deleted. The watcher is rooted at the folder the glob names (see watchedGlob), never at home. While that folder
- * does not exist, its nearest existing parent is watched (not recursively) for it to appear, so
- * `mkdir -p .claude/commands && …` is seen at once: VS Code itself notices a missing folder only later, after the
- * first files in it were written, and they were missed.
+ * or deleted. The watcher is rooted at the folder the glob names (see watchedGlob), never at home. Each folder on the
+ * way there is also watched from its parent (not recursively), so `mkdir -p .claude/commands && …` is seen at once,
+ * and so is a `.claude` that a checkout removed and brought back: VS Code notices a watched folder that is missing, or
+ * was deleted, only later (it polls for it), after the first files in it were written, and those were missed. A
+ * folder deleted and created again at once reaches the parent's watcher as one change, not as a delete and a create.
  */
 export function watchFiles(base: string, glob: string, onChange: () => void): vscode.Disposable {
   const { folder, pattern } = watchedGlob(base, glob);
   const watchers = [vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), pattern))];
-  const missing = nearestMissing(folder);
-  if (missing) watchers.push(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(missing)), path.basename(missing)), false, true, true));
+  for (const inner of foldersBetween(base, folder)) {
+    watchers.push(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(inner)), path.basename(inner))));
+  }
   for (const watcher of watchers) {
     watcher.onDidCreate(onChange);
     watcher.onDidChange(onChange);
@@ -33,12 +34,10 @@ export function reloadOnChange(places: ReadonlyArray<readonly [base: string, glo
   return vscode.Disposable.from(...places.map(([base, glob]) => watchFiles(base, glob, schedule)), { dispose: () => clearTimeout(timer) });
 }
 
-/** The outermost missing folder on the way to `folder` (its parent exists), or undefined when `folder` exists. */
-function nearestMissing(folder: string): string | undefined {
-  let missing: string | undefined;
-  for (let current = folder; !fs.existsSync(current); current = path.dirname(current)) {
-    missing = current;
-    if (path.dirname(current) === current) break;
-  }
-  return missing;
+/** The folders below `base` down to `folder`, `folder` included: `~` and `~/.claude/commands` give `~/.claude`, `~/.claude/commands`. */
+function foldersBetween(base: string, folder: string): string[] {
+  const top = base.replace(/\/+$/, '');
+  const folders: string[] = [];
+  for (let current = folder; current !== top && current.startsWith(`${top}/`); current = path.dirname(current)) folders.push(current);
+  return folders;
 }
