@@ -8,12 +8,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Frame } from 'playwright-core';
-import { ScriptedModelServer, type ScriptedReply } from '../fixtures/scriptedModelServer';
+import type { ScriptedReply } from '../fixtures/scriptedModelServer';
 import type { LayoutProbe } from '../support/cardLayoutProbe';
-import { BrowserSession } from './support/browserSession';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
-import { CodeServerInstance } from './support/codeServerInstance';
-import { captureIfFailed } from './support/failureArtifacts';
+import { useCodeServerSuite } from './support/codeServerSuite';
 import { projectRoot, testResultsDir } from './support/paths';
 import { afterTwoFrames } from './support/paint';
 import { widenSideBar } from './support/sideBar';
@@ -71,34 +69,18 @@ async function scrollTo(chat: Frame, selector: string | undefined): Promise<void
 }
 
 describe('the chat panel at the default side-bar width', function () {
-  let model: ScriptedModelServer | undefined;
-  let server: CodeServerInstance | undefined;
-  let session: BrowserSession | undefined;
-
-  before(async function () {
-    this.timeout(120_000);
-    model = await ScriptedModelServer.start();
-    // The MCP server comes from the user's own settings, which need no per-workspace consent.
-    server = await CodeServerInstance.start({ userSettings: {
-      'workbench.colorTheme': 'Default Dark Modern',
-      'codeagent.mcp.servers': { everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING] } },
-    } });
-  });
-  afterEach(async function () {
-    await captureIfFailed(this);
-    await session?.close();
-    server?.reapClosedWindows();
-  });
-  after(async () => {
-    await server?.stop();
-    await model?.close();
-  });
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('a plan with sub-agents, an MCP call and an edit turn: one-line headers, short parameters, +/− on every Write, the completion once', async function () {
     this.timeout(300_000);
-    const workspace = server!.createWorkspace({ modelBaseUrl: model!.baseUrl, name: 'narrow', settings: { 'codeagent.approval.autoApproveEdits': true, 'codeagent.approval.autoApproveReadOnly': true } });
-    model!.enqueue(...REPLIES);
-    session = await BrowserSession.open(server!.urlFor(workspace));
+    // The MCP server comes from the user's own settings, which need no per-workspace consent.
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'narrow', settings: {
+      'codeagent.approval.autoApproveEdits': true,
+      'codeagent.approval.autoApproveReadOnly': true,
+      'codeagent.mcp.servers': { everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING] } },
+    } });
+    suite.model.enqueue(...REPLIES);
+    const session = await suite.openSession(suite.server.urlFor(workspace));
     const page = session.page;
     await page.setViewportSize({ width: 1400, height: 1500 });
     await session.openCodeAgentView();

@@ -38,13 +38,14 @@ async function useTheme(page: Page, chat: Frame, workspace: string, theme: strin
 }
 
 describe('the nudge and the composer at the side bar\'s width (issue 34)', function () {
-  const suite = useCodeServerSuite({ userSettings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+  const suite = useCodeServerSuite({ window: 'shared' });
 
   it('an approval waiting while the panel is hidden: badge and notification; Show brings the conversation back and clears both', async function () {
     this.timeout(180_000);
     const preamble = 'I will run the check now; it takes a moment, so here is what it does before I start it.';
     suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>echo checked</command>\n</Bash>`, chunkSize: 4, delayMs: 150 }, { text: 'Ran the check: all good.' });
-    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'nudge' });
+    // The first screenshots are of the dark theme, which a window kept from another file may not show.
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'nudge', settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     const page = session.page;
     await page.setViewportSize({ width: 1400, height: 1000 });
