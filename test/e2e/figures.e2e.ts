@@ -8,7 +8,7 @@ import { eventually } from './support/eventually';
 import { codeAgentLogText } from './support/extensionLog';
 import { chatPosts } from './support/modelRequests';
 import { median } from '../bench/benchStats';
-import { generateTree, rawRgMs, recordSendPresses, sendPresses } from './support/hotPathFigures';
+import { placeTree, rawRgMs, recordSendPresses, sendPresses } from './support/hotPathFigures';
 import { fixtureWorkspace, projectRoot } from './support/paths';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
@@ -126,7 +126,7 @@ describe('figures in real VS Code', function () {
   it('figure: Glob **/*.py over 50,000 files, from the call\'s last byte to the next request, against raw rg --files', async function () {
     this.timeout(180_000);
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'figure-glob', fixture: fixtureWorkspace });
-    generateTree(workspace, 50_000);
+    placeTree(workspace, 50_000);
     const rgMs = rawRgMs(workspace, '**/*.py');
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();

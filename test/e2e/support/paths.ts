@@ -6,11 +6,15 @@ export const projectRoot = path.resolve(__dirname, '..', '..', '..');
 
 export const CODE_SERVER_VERSION = '4.100.3';
 
+/** What the e2e suite keeps from run to run on this machine (code-server, generated trees). */
+export function e2eCacheDir(): string {
+  return process.env.CODEAGENT_E2E_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'codeagent', 'e2e');
+}
+
 /** The code-server package dir: set by scripts/e2e.mjs from the provisioning output, else the default cache. */
 export function codeServerPackageDir(): string {
   if (process.env.CODEAGENT_E2E_CODE_SERVER) return process.env.CODEAGENT_E2E_CODE_SERVER;
-  const cache = process.env.CODEAGENT_E2E_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'codeagent', 'e2e');
-  return path.join(cache, `code-server-${CODE_SERVER_VERSION}`, 'package');
+  return path.join(e2eCacheDir(), `code-server-${CODE_SERVER_VERSION}`, 'package');
 }
 
 /** The extension under test: `npm run package` output unless CODEAGENT_E2E_VSIX points elsewhere. */
