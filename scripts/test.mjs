@@ -1,8 +1,9 @@
 // `npm test`: every check and test, on two tracks at once so neither core waits.
-//   checks: lint → typecheck → unit tests (their output is held and printed as one block per step)
+//   checks: lint and typecheck at once → unit tests (their output is held and printed as one block per step)
 //   e2e:    provision code-server → package → the e2e suite in real VS Code (streamed live)
-// Most of a track's time is spent waiting (a VS Code window booting, a timer in a test), so the two
-// overlap well even on two cores. Exit code: non-zero when any step of either track failed.
+// Most of the e2e track's time is spent waiting (a VS Code window booting, a reply streaming), so it runs three
+// workers and the checks take the cores it leaves; the checks run several processes at once for their share of
+// the cores while both tracks run. Exit code: non-zero when any step of either track failed.
 // CODEAGENT_TEST_SERIAL=1 runs the tracks one after the other (e.g. to read a failing run's output in order).
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
@@ -12,10 +13,13 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 
+/** Each stage's steps run at once; a stage starts when the one before it passed. */
 const CHECKS = [
-  { name: 'lint', args: [bin('eslint', 'bin/eslint.js'), '.'] },
-  { name: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-p', '.', '--noEmit'] },
-  { name: 'unit tests', args: [bin('mocha', 'bin/mocha.js'), '--config', '.mocharc.unit.json', '--parallel', '--jobs', '2'] },
+  [
+    { name: 'lint', args: [bin('eslint', 'bin/eslint.js'), '.'] },
+    { name: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-p', '.', '--noEmit'] },
+  ],
+  [{ name: 'unit tests', args: [bin('mocha', 'bin/mocha.js'), '--config', '.mocharc.unit.json', '--parallel', '--jobs', '3'] }],
 ];
 
 /** Runs node with `args`; `held` collects the output instead of printing it. Resolves to the exit code. */
@@ -36,14 +40,17 @@ function runNode(args, held) {
 
 async function checksTrack() {
   const results = [];
-  for (const step of CHECKS) {
-    const since = Date.now();
-    const held = [];
-    const code = await runNode(step.args, held);
-    const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
-    process.stdout.write(`\n━━ ${step.name}: ${verdict} in ${seconds(since)} ━━\n${Buffer.concat(held).toString()}━━ end of ${step.name} ━━\n`);
-    results.push({ name: step.name, code });
-    if (code !== 0) break;
+  for (const stage of CHECKS) {
+    const done = await Promise.all(stage.map(async (step) => {
+      const since = Date.now();
+      const held = [];
+      const code = await runNode(step.args, held);
+      const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
+      process.stdout.write(`\n━━ ${step.name}: ${verdict} in ${seconds(since)} ━━\n${Buffer.concat(held).toString()}━━ end of ${step.name} ━━\n`);
+      return { name: step.name, code };
+    }));
+    results.push(...done);
+    if (done.some((result) => result.code !== 0)) break;
   }
   return results;
 }
