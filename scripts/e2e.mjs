@@ -2,7 +2,7 @@
 // check system deps → provision code-server → package the extension → mocha test/e2e/**/*.e2e.ts.
 // Extra arguments go to mocha (e.g. `npm run test:e2e -- --grep onboarding`).
 // The files run in CODEAGENT_E2E_JOBS mocha workers (default 3; each file has its own code-server and model
-// server on free ports): a test spends most of its time waiting for VS Code, so two share two cores well.
+// server on free ports): a test spends most of its time waiting for VS Code, so three share two cores well.
 // CODEAGENT_SKIP_PACKAGE=1 reuses out/codeagent.vsix (or CODEAGENT_E2E_VSIX); CODEAGENT_E2E_KEEP=1 keeps the temp run dir.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -2,10 +2,11 @@
 //   checks: lint and typecheck at once → unit tests (their output is held and printed as one block per step)
 //   e2e:    provision code-server → package → the e2e suite in real VS Code (streamed live)
 // Most of the e2e track's time is spent waiting (a VS Code window booting, a reply streaming), so it runs three
-// workers and the checks take the cores it leaves; the checks run several processes at once for their share of
-// the cores while both tracks run. Exit code: non-zero when any step of either track failed.
+// workers, and the checks, at a lower priority, take the cores it leaves. Exit code: non-zero when any step of
+// either track failed.
 // CODEAGENT_TEST_SERIAL=1 runs the tracks one after the other (e.g. to read a failing run's output in order).
 import { spawn } from 'node:child_process';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkSystemDeps, root } from './codeServer.mjs';
 
@@ -22,10 +23,24 @@ const CHECKS = [
   [{ name: 'unit tests', args: [bin('mocha', 'bin/mocha.js'), '--config', '.mocharc.unit.json', '--parallel', '--jobs', '3'] }],
 ];
 
+/**
+ * The checks' niceness: when both tracks want the cores, the e2e track's tests, whose waits for VS Code are the
+ * critical path, go first; the checks take what they leave and finish beside the e2e track's tail instead of before it.
+ */
+const CHECKS_NICENESS = 5;
+
 /** Runs node with `args`; `held` collects the output instead of printing it. Resolves to the exit code. */
 function runNode(args, held) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    // Set before the process starts its workers, which inherit it.
+    if (held && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, CHECKS_NICENESS);
+      } catch {
+        // Not permitted here: the checks run at the same priority.
+      }
+    }
     if (held) {
       child.stdout.on('data', (chunk) => held.push(chunk));
       child.stderr.on('data', (chunk) => held.push(chunk));
