@@ -43,14 +43,14 @@ describe('review in the diff editor', function () {
     assert.equal(await transcriptEntries(chat, 'approval').count(), 0, 'the diff is open before the call finished streaming');
     assert.equal(await chat.evaluate('document.hasFocus()'), true, 'the chat keeps the focus');
     const modified = session.page.locator('.monaco-diff-editor .editor.modified');
-    await eventually(async () => assert.match((await modified.locator('.view-lines').textContent()) ?? '', /Hi\sthere/), { timeoutMs: 20_000, message: 'the streamed proposal is on the right' });
+    await eventually(async () => assert.match((await modified.locator('.view-lines:not(.line-delete)').textContent()) ?? '', /Hi\sthere/), { timeoutMs: 20_000, message: 'the streamed proposal is on the right' });
     assert.equal(suite.model.pausedStreams(), 1, 'the Write still streams');
     suite.model.resumePaused();
 
     const card = transcriptEntries(chat, 'approval').last();
     await card.waitFor({ timeout: 20_000 });
     await session.screenshot('diff-editor-proposal');
-    await modified.locator('.view-lines').click();
+    await modified.locator('.view-lines:not(.line-delete)').click();
     await session.page.keyboard.press('Control+Home');
     await session.page.keyboard.type('// reviewed by the user\n');
     await runCommand(session.page, 'CodeAgent: Accept');
@@ -164,11 +164,11 @@ describe('review in the diff editor', function () {
       const cardAt = Date.now();
       const sent = chatPosts(suite.model)[1]!.completedAt!;
       const modified = session.page.locator('.monaco-diff-editor .editor.modified');
-      await modified.locator('.view-lines').click();
+      await modified.locator('.view-lines:not(.line-delete)').click();
       let shownAt = 0;
       await eventually(async () => {
         await session.page.keyboard.press('Control+End');
-        assert.match((await modified.locator('.view-lines').textContent()) ?? '', /THE-LAST-LINE/);
+        assert.match((await modified.locator('.view-lines:not(.line-delete)').textContent()) ?? '', /THE-LAST-LINE/);
         shownAt = Date.now();
       }, { timeoutMs: 30_000, intervalMs: 50, message: 'the last line of the proposal in the diff editor' });
       console.log(`      figure: ${shape} (${(body.length / 1024).toFixed(0)} KB): last byte sent → shown in the diff editor ${shownAt - sent} ms (approval card after ${cardAt - sent} ms)`);
