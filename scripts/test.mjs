@@ -27,7 +27,7 @@ const CHECKS = [
  * The checks' niceness: when both tracks want the cores, the e2e track's tests, whose waits for VS Code are the
  * critical path, go first; the checks take what they leave and finish beside the e2e track's tail instead of before it.
  */
-const CHECKS_NICENESS = 5;
+const CHECKS_NICENESS = 3;
 
 /** Runs node with `args`; `held` collects the output instead of printing it. Resolves to the exit code. */
 function runNode(args, held) {
