@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
 import { neutraliseOwnMarkup } from '../../../../src/core/context/untrustedMarkup';
 import { toolResultMessage } from '../../../../src/core/agent/turnMessages';
 import { describeApproval, isAutoApproved } from '../../../../src/core/agent/approvalGate';
@@ -184,7 +186,8 @@ describe('Prompt injection: untrusted text cannot pose as CodeAgent', function (
           const agent = scriptedSession(scripted.server, scripted.ws.root, { protocol });
           let ranBeforeDecision: boolean | undefined;
           const { events } = await agent.run('summarise the README', (event) => {
-            void scripted.ws.exists('pwned.txt').then((exists) => (ranBeforeDecision = exists));
+            // Looked at while the call waits: an asynchronous look could land after an accepted command ran.
+            ranBeforeDecision = fs.existsSync(path.join(scripted.ws.root, 'pwned.txt'));
             return event.tool === 'Bash' ? decision : 'rejected';
           });
           const asked = events.filter((e) => e.type === 'approval' && e.phase === 'request');
