@@ -117,7 +117,8 @@ describe('OpenAiResponsesClient', () => {
 
   it('turns a stalled stream into a timeout', async () => {
     server.enqueue({ text: 'abcdef', fault: { kind: 'stall', afterChars: 3 } });
-    const { chunks, error } = await collect(ask([{ role: 'user', content: 'hi' }]), { idleTimeoutMs: 300 });
+    // Long enough that only the stall reaches it, not a loaded machine's slow first bytes.
+    const { chunks, error } = await collect(ask([{ role: 'user', content: 'hi' }]), { idleTimeoutMs: 2000 });
     assert.equal(joined(chunks, 'text'), 'abc');
     assert.ok(error instanceof ModelError);
     assert.equal(error.kind, 'timeout');

@@ -87,7 +87,8 @@ describe('resilientModelStream over the openai SDK and the scripted server', () 
 
   it('turns a stalled stream into a timeout and retries it', async () => {
     server.enqueue({ text: 'abc', fault: { kind: 'stall', afterChars: 3 } }, { text: 'def' });
-    const { text, retries } = await collect({ idleTimeoutMs: 300 });
+    // Long enough that only the stall reaches it: at 300 ms a loaded machine's slow first bytes were timed out too (3 retries).
+    const { text, retries } = await collect({ idleTimeoutMs: 2000 });
     assert.equal(retries.length, 1);
     assert.match(retries[0]!.reason, /sent nothing/);
     assert.equal(text, 'abcdef');
