@@ -20,7 +20,7 @@ const CHECKS = [
     { name: 'lint', args: [bin('eslint', 'bin/eslint.js'), '.'] },
     { name: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-p', '.', '--noEmit'] },
   ],
-  [{ name: 'unit tests', args: [bin('mocha', 'bin/mocha.js'), '--config', '.mocharc.unit.json', '--parallel', '--jobs', '3'] }],
+  [{ name: 'unit tests', args: [bin('mocha', 'bin/mocha.js'), '--config', '.mocharc.unit.json'] }],
 ];
 
 /**
@@ -29,16 +29,18 @@ const CHECKS = [
  */
 const CHECKS_NICENESS = 3;
 
-/** Runs node with `args`; `held` collects the output instead of printing it. Resolves to the exit code. */
-function runNode(args, held) {
+/**
+ * Runs node with `args`; `held` collects the output instead of printing it, `niceness` lowers its priority (its worker
+ * processes inherit it). Resolves to the exit code.
+ */
+function runNode(args, { held, niceness } = {}) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
-    // Set before the process starts its workers, which inherit it.
-    if (held && child.pid !== undefined) {
+    if (niceness && child.pid !== undefined) {
       try {
-        os.setPriority(child.pid, CHECKS_NICENESS);
+        os.setPriority(child.pid, niceness);
       } catch {
-        // Not permitted here: the checks run at the same priority.
+        // Not permitted here: it runs at the same priority.
       }
     }
     if (held) {
@@ -59,7 +61,7 @@ async function checksTrack() {
     const done = await Promise.all(stage.map(async (step) => {
       const since = Date.now();
       const held = [];
-      const code = await runNode(step.args, held);
+      const code = await runNode(step.args, { held, niceness: CHECKS_NICENESS });
       const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
       process.stdout.write(`\n━━ ${step.name}: ${verdict} in ${seconds(since)} ━━\n${Buffer.concat(held).toString()}━━ end of ${step.name} ━━\n`);
       return { name: step.name, code };

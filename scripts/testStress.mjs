@@ -83,7 +83,7 @@ let failures = 0;
 let failedRuns = 0;
 for (let run = 1; run <= runs; run++) {
   const report = path.join(tmp, `run${run}.json`);
-  const args = [mocha, '--config', '.mocharc.unit.json', '--parallel', '--jobs', '3', '--reporter', 'json', '--reporter-option', `output=${report}`];
+  const args = [mocha, '--config', '.mocharc.unit.json', '--reporter', 'json', '--reporter-option', `output=${report}`];
   const started = Date.now();
   const output = [];
   const code = await new Promise((resolve) => {
