@@ -2,7 +2,7 @@
 // commands; the context meter opens the exact context of the last request with its layers marked.
 import * as assert from 'node:assert/strict';
 import { CHAT_INPUT } from './support/browserSession';
-import { sendChatMessage, TRANSCRIPT, waitForIdle } from './support/chatPanel';
+import { sendChatMessage, stopButton, TRANSCRIPT, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { chatPosts } from './support/modelRequests';
@@ -137,7 +137,7 @@ describe('panel controls', function () {
     await sendChatMessage(chat, 'Talk for a long time');
     await chat.locator(`${TRANSCRIPT} [data-kind="assistant"]`, { hasText: 'word word word' }).waitFor({ timeout: 20_000 });
     assert.equal(suite.model.pausedStreams(), 1, 'the reply still streams');
-    await chat.getByRole('button', { name: 'Stop', exact: true }).click();
+    await stopButton(chat).click();
     await chat.locator(`${TRANSCRIPT} [data-kind="error"]`, { hasText: 'Stopped by the user.' }).waitFor({ timeout: 10_000 });
     await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 10_000 });
 

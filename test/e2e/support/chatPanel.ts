@@ -50,9 +50,14 @@ export function transcriptEntries(chat: Frame, kind: string) {
   return chat.locator(`${TRANSCRIPT} [data-kind="${kind}"]`);
 }
 
-/** True while a turn runs: the Stop button is shown only then. */
+/** The panel's Stop button, shown only while a turn runs. */
+export function stopButton(chat: Frame) {
+  return chat.getByRole('button', { name: 'Stop', exact: true });
+}
+
+/** True while a turn runs. */
 export async function isTurnRunning(chat: Frame): Promise<boolean> {
-  return chat.getByRole('button', { name: 'Stop', exact: true }).isVisible();
+  return stopButton(chat).isVisible();
 }
 
 /** Waits until no turn is running (Stop hidden again). */

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { BrowserSession, CHAT_INPUT } from './browserSession';
 import { WINDOW_SIZE } from './sharedChromium';
-import { isTurnRunning, waitForIdle } from './chatPanel';
+import { isTurnRunning, stopButton, waitForIdle } from './chatPanel';
 import type { CodeServerInstance } from './codeServerInstance';
 import { runCommand } from './commandPalette';
 import { eventually } from './eventually';
@@ -154,7 +154,7 @@ export class SharedWindow {
     // A test may end once it has seen what it checks, with the reply still streaming or a call still waiting.
     await step('stopping the turn still running', async () => {
       if (!(await isTurnRunning(chat))) return;
-      await chat.getByRole('button', { name: 'Stop', exact: true }).click({ timeout: 5_000 });
+      await stopButton(chat).click({ timeout: 5_000 });
       await waitForIdle(chat, 10_000);
     });
     await step('closing every editor', async () => {

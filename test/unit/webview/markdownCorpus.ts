@@ -155,7 +155,7 @@ export function realMarkdown(): Array<{ name: string; text: string }> {
 }
 
 /** The texts written to hold the cases that change late: every test streams them in every chunking it has. */
-export function syntheticCorpus(): Array<{ name: string; text: string }> {
+function syntheticCorpus(): Array<{ name: string; text: string }> {
   return [
     { name: 'synthetic answer', text: syntheticAnswer },
     { name: 'late definitions', text: lateDefinitions },
