@@ -1,8 +1,8 @@
 // End-to-end tests in a real VS Code (code-server, offline) driven by Playwright + Chromium:
 // check system deps → provision code-server → package the extension → mocha test/e2e/**/*.e2e.ts.
 // Extra arguments go to mocha (e.g. `npm run test:e2e -- --grep onboarding`).
-// The files run in CODEAGENT_E2E_JOBS mocha workers (default 3; each file has its own code-server and model
-// server on free ports): a test spends most of its time waiting for VS Code, so three share two cores well.
+// The files run in CODEAGENT_E2E_JOBS mocha workers (default 2; each file has its own code-server and model
+// server on free ports): a test spends most of its time waiting for VS Code, so two share two cores well.
 // CODEAGENT_SKIP_PACKAGE=1 reuses out/codeagent.vsix (or CODEAGENT_E2E_VSIX); CODEAGENT_E2E_KEEP=1 keeps the temp run dir.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -42,7 +42,7 @@ try {
     console.log(`\nskipping package (CODEAGENT_SKIP_PACKAGE=1), using ${path.relative(root, vsix)}`);
   } else await phase('package extension', packageExtension);
 
-  const jobs = Number(process.env.CODEAGENT_E2E_JOBS ?? 3);
+  const jobs = Number(process.env.CODEAGENT_E2E_JOBS ?? 2);
   const parallel = jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : [];
   const args = process.argv.slice(2);
   // The workers take the files in the config's order: the files with the most tests first, so the last to start

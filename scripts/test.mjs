@@ -1,12 +1,11 @@
 // `npm test`: every check and test, on two tracks at once so neither core waits.
 //   checks: lint and typecheck at once → unit tests (their output is held and printed as one block per step)
 //   e2e:    provision code-server → package → the e2e suite in real VS Code (streamed live)
-// Most of the e2e track's time is spent waiting (a VS Code window booting, a reply streaming), so it runs three
-// workers, and the checks, at a lower priority, take the cores it leaves. Exit code: non-zero when any step of
-// either track failed.
+// Most of a track's time is spent waiting (a VS Code window booting, a timer in a test), so the two overlap well
+// even on two cores. (Three e2e workers with the checks at a lower priority were no faster, and starved the unit
+// tests' timers into failures: docs/benchmarks.md.) Exit code: non-zero when any step of either track failed.
 // CODEAGENT_TEST_SERIAL=1 runs the tracks one after the other (e.g. to read a failing run's output in order).
 import { spawn } from 'node:child_process';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkSystemDeps, root } from './codeServer.mjs';
 
@@ -23,26 +22,10 @@ const CHECKS = [
   [{ name: 'unit tests', args: [bin('mocha', 'bin/mocha.js'), '--config', '.mocharc.unit.json'] }],
 ];
 
-/**
- * The checks' niceness: when both tracks want the cores, the e2e track's tests, whose waits for VS Code are the
- * critical path, go first; the checks take what they leave and finish beside the e2e track's tail instead of before it.
- */
-const CHECKS_NICENESS = 3;
-
-/**
- * Runs node with `args`; `held` collects the output instead of printing it, `niceness` lowers its priority (its worker
- * processes inherit it). Resolves to the exit code.
- */
-function runNode(args, { held, niceness } = {}) {
+/** Runs node with `args`; `held` collects the output instead of printing it. Resolves to the exit code. */
+function runNode(args, held) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
-    if (niceness && child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, niceness);
-      } catch {
-        // Not permitted here: it runs at the same priority.
-      }
-    }
     if (held) {
       child.stdout.on('data', (chunk) => held.push(chunk));
       child.stderr.on('data', (chunk) => held.push(chunk));
@@ -61,7 +44,7 @@ async function checksTrack() {
     const done = await Promise.all(stage.map(async (step) => {
       const since = Date.now();
       const held = [];
-      const code = await runNode(step.args, { held, niceness: CHECKS_NICENESS });
+      const code = await runNode(step.args, held);
       const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
       process.stdout.write(`\n━━ ${step.name}: ${verdict} in ${seconds(since)} ━━\n${Buffer.concat(held).toString()}━━ end of ${step.name} ━━\n`);
       return { name: step.name, code };
