@@ -1,3 +1,5 @@
+import type { Clock } from '../core/ports/clock';
+
 const promptChars = 200;
 
 /**
@@ -7,12 +9,15 @@ const promptChars = 200;
  */
 export class InputPromptWatch {
   private tail = '';
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private silence: AbortController | undefined;
   private listener: () => void = () => {};
   /** The prompt line once the command was judged to wait for input. */
   waiting: string | undefined;
 
-  constructor(private readonly waitMs: number) {}
+  constructor(
+    private readonly waitMs: number,
+    private readonly clock: Clock,
+  ) {}
 
   onWaiting(listener: () => void): void {
     this.listener = listener;
@@ -20,14 +25,20 @@ export class InputPromptWatch {
 
   saw(text: string): void {
     this.tail = (this.tail + text).slice(-promptChars);
-    clearTimeout(this.timer);
+    this.silence?.abort();
     if (this.waiting !== undefined) return;
-    this.timer = setTimeout(() => this.check(), this.waitMs);
-    this.timer.unref();
+    const silence = new AbortController();
+    this.silence = silence;
+    this.clock.sleep(this.waitMs, silence.signal).then(
+      () => {
+        if (!silence.signal.aborted) this.check();
+      },
+      () => {},
+    );
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.silence?.abort();
   }
 
   private check(): void {

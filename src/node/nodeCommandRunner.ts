@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../core/ports/commandRunner';
+import type { Clock } from '../core/ports/clock';
 import type { CommandSandbox } from '../core/ports/commandSandbox';
 import { HeadTailBuffer } from '../core/tools/headTailBuffer';
 import { killProcessTree } from './processTree';
 import { loginShellEnvironment } from './loginShellEnvironment';
 import { shellInvocation, type ShellInvocation } from './shellInvocation';
 import { InputPromptWatch } from './inputPromptWatch';
+import { systemClock } from './systemClock';
 
 export interface NodeCommandRunnerOptions {
   /** Characters kept per stream (half from the start, half from the end). */
@@ -23,6 +25,8 @@ export interface NodeCommandRunnerOptions {
   inputWaitMs?: number;
   /** Spec §18: where the Bash tool may confine these commands. */
   sandbox?: CommandSandbox;
+  /** Measures durations and the input wait's silence. */
+  clock?: Clock;
 }
 
 /** Non-interactive defaults: no pager can block a command that has nobody to press q. */
@@ -32,14 +36,16 @@ export const defaultInputWaitMs = 10_000;
 
 /** CommandRunner on child_process: a shell per command, its own process group, capped output. */
 export class NodeCommandRunner implements CommandRunner {
-  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env' | 'sandbox'>> & { env: NodeJS.ProcessEnv | undefined };
+  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env' | 'sandbox' | 'clock'>> & { env: NodeJS.ProcessEnv | undefined };
   readonly sandbox: CommandSandbox | undefined;
+  private readonly clock: Clock;
 
   constructor(
     private readonly workspaceRoot: string,
     options: NodeCommandRunnerOptions = {},
   ) {
     this.sandbox = options.sandbox;
+    this.clock = options.clock ?? systemClock;
     this.options = {
       maxOutputChars: options.maxOutputChars ?? 50_000,
       killGraceMs: options.killGraceMs ?? 1000,
@@ -57,7 +63,7 @@ export class NodeCommandRunner implements CommandRunner {
   }
 
   private spawn(shell: ShellInvocation, env: NodeJS.ProcessEnv, options: CommandRunOptions): Promise<CommandResult> {
-    const started = Date.now();
+    const started = this.clock.now();
     const stdout = new HeadTailBuffer(this.options.maxOutputChars);
     const stderr = new HeadTailBuffer(this.options.maxOutputChars);
     const result = (exitCode: number | null, timedOut: boolean, cancelled: boolean): CommandResult => ({
@@ -67,10 +73,10 @@ export class NodeCommandRunner implements CommandRunner {
       timedOut,
       cancelled,
       truncated: stdout.truncated || stderr.truncated,
-      durationMs: Date.now() - started,
+      durationMs: this.clock.now() - started,
       ...(prompt.waiting !== undefined ? { waitingForInput: prompt.waiting, inputWaitMs: this.options.inputWaitMs } : {}),
     });
-    const prompt = new InputPromptWatch(this.options.inputWaitMs);
+    const prompt = new InputPromptWatch(this.options.inputWaitMs, this.clock);
     if (options.signal?.aborted) return Promise.resolve(result(null, false, true));
 
     return new Promise<CommandResult>((resolve, reject) => {

@@ -13,10 +13,17 @@ import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
  * the turn always ends, the user sees a retry or an error, every tool call the model made is answered in
  * history, and a file written before the fault is still there.
  */
-const STALL_MS = 250;
+/**
+ * The idle timeout where a stall is the fault: long enough that a loaded machine's slow first bytes never
+ * reach it, so only the scripted stall does. Other faults keep the product's default, since a timeout
+ * there would be a second fault the script does not expect.
+ */
+const STALL_MS = 2000;
 
 interface FaultKind {
   name: string;
+  /** The fault is a stall, which only the idle timeout ends. */
+  stalls?: boolean;
   /** The fault on a request that fails before any byte of the reply. */
   atStart: ScriptedFault;
   /** The fault after `afterChars` characters of the reply (HTTP faults cannot happen mid-body: a drop comes first, the resume gets the HTTP fault). */
@@ -26,7 +33,7 @@ interface FaultKind {
 const faults: FaultKind[] = [
   { name: '429 with Retry-After', atStart: { kind: 'http', status: 429, retryAfterSeconds: 2 }, midway: (afterChars) => [{ kind: 'drop', afterChars }, { kind: 'http', status: 429, retryAfterSeconds: 1 }] },
   { name: '500', atStart: { kind: 'http', status: 500, message: 'upstream exploded' }, midway: (afterChars) => [{ kind: 'drop', afterChars }, { kind: 'http', status: 500 }] },
-  { name: 'a stall', atStart: { kind: 'stall', afterChars: 0 }, midway: (afterChars) => [{ kind: 'stall', afterChars }] },
+  { name: 'a stall', stalls: true, atStart: { kind: 'stall', afterChars: 0 }, midway: (afterChars) => [{ kind: 'stall', afterChars }] },
   { name: 'a dropped connection', atStart: { kind: 'drop', afterChars: 0 }, midway: (afterChars) => [{ kind: 'drop', afterChars }] },
 ];
 
@@ -39,10 +46,11 @@ describe('fault suite: provider faults in every phase of a turn', function () {
   this.timeout(20_000);
   const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n', 'README.md': '# demo\n' });
 
+  let stalls = false;
   function session(extra: { model?: Record<string, unknown>; context?: Record<string, unknown>; realClock?: boolean } = {}) {
     return faultSession(scripted.server, scripted.ws.root, {
       settings: { model: { maxRetries: 3, ...extra.model }, context: extra.context, approval: { autoApproveEdits: true } },
-      idleTimeoutMs: STALL_MS,
+      idleTimeoutMs: stalls ? STALL_MS : undefined,
       // The summary deadline is a clock sleep too: with instant sleeps it would always fall back at once.
       clock: extra.realClock ? systemClock : undefined,
     });
@@ -75,6 +83,8 @@ describe('fault suite: provider faults in every phase of a turn', function () {
 
   for (const fault of faults) {
     describe(fault.name, () => {
+      beforeEach(() => (stalls = fault.stalls === true));
+      after(() => (stalls = false));
       it('before the first token: retried, then answered', async () => {
         const answer = { text: 'All good.', chunkSize: 3 };
         scripted.server.enqueue(...faulted(answer, [fault.atStart]), answer);
@@ -136,7 +146,9 @@ describe('fault suite: provider faults in every phase of a turn', function () {
       it('during the summary call: compaction retries or falls back, and the turn still runs', async () => {
         const big = { prompt_tokens: 1900, completion_tokens: 10 };
         scripted.server.enqueue({ text: 'one', usage: big }, { text: 'two', usage: big });
-        const s = session({ realClock: true, model: { contextWindow: 2000 }, context: { compactThreshold: 0.5, keepRecentRounds: 1, summaryTimeoutSeconds: 3 } });
+        // A summary deadline only a hang reaches: the retry after a stall plus its backoff took longer than a
+        // short one on a loaded machine, and a fall-back hands the turn the summary's scripted reply.
+        const s = session({ realClock: true, model: { contextWindow: 2000 }, context: { compactThreshold: 0.5, keepRecentRounds: 1, summaryTimeoutSeconds: 60 } });
         for (const text of ['first', 'second']) assert.equal((await send(s, text)).end, 'answered');
         // The third message compacts: its summary call fails first.
         const summary = { text: '## 📌 Archived Session Summary\nEarlier rounds.' };
