@@ -31,6 +31,10 @@ export const QUIET_USER_SETTINGS: Record<string, unknown> = {
   'update.showReleaseNotes': false,
   'git.openRepositoryInParentFolders': 'never',
   'window.restoreWindows': 'none',
+  // code-server forwards the ports that processes open: with the default source it runs `ls -l /proc/*/fd/*` and
+  // `ps` from the extension host every 2 s, about 5 % of a core per window however idle (docs/benchmarks.md).
+  'remote.autoForwardPorts': false,
+  'remote.autoForwardPortsSource': 'output',
   // Offline: TypeScript would start its typings installer to fetch @types from the registry, in vain.
   'typescript.disableAutomaticTypeAcquisition': true,
   // One TypeScript server per window, not a syntax server beside it: each costs about a CPU-second to start.

@@ -158,6 +158,7 @@ export class SharedWindow {
       await waitForIdle(chat, 10_000);
     });
     await step('closing every editor', async () => {
+      if ((await page.locator('.editor-group-container .tab').count()) === 0) return;
       await command(page, 'View: Close All Editors');
       await eventually(async () => {
         const dialog = page.locator('.monaco-dialog-box');
