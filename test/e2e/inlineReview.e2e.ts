@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CHAT_INPUT } from './support/browserSession';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { openFile } from './support/commandPalette';
@@ -81,6 +82,11 @@ describe('inline review after edits', function () {
     // The hunk not yet decided survives a window reload.
     const reloaded = await reloadWindow(session);
     if ((await session.page.locator('.tabs-container .tab', { hasText: 'long.ts' }).count()) === 0) await openFile(session.page, FILE);
+    // The user looks at the file. VS Code asks CodeLens providers after a debounce that the editor losing the focus
+    // cancels, and asks again when it gets the focus back: a reload on a busy machine can end with the restored
+    // editor's lenses not asked for (the hunk's marks show, its Keep and Undo not) until the editor is clicked.
+    await reloaded.locator(CHAT_INPUT).click();
+    await session.page.locator('.part.editor .monaco-editor .view-lines').first().click();
     await eventually(async () => assert.equal(await undo.count(), 1, 'still marked after the reload'), { timeoutMs: 20_000 });
     await eventually(async () => assert.match((await transcriptEntries(reloaded, 'changes').last().locator('[data-kind="changes-review"]').textContent()) ?? '', /^1 to review/));
   });

@@ -14,7 +14,7 @@ import type { CodeServerInstance } from './codeServerInstance';
 import { runCommand } from './commandPalette';
 import { eventually } from './eventually';
 import { fixtureWorkspace } from './paths';
-import { createWorkspace, mirrorUserOnlySettings, restoreWorkspace, scenarioSettings, writeWorkspaceSettings, type WorkspaceOptions } from './testWorkspace';
+import { createWorkspace, mirrorUserOnlySettings, restoreWorkspace, scenarioSettings, workspaceFileSettings, writeWorkspaceSettings, type WorkspaceOptions } from './testWorkspace';
 
 /** VS Code's default window title with a suffix of zero-width characters that tells which write it came from. */
 function titleWithMarker(marker: string): string {
@@ -78,7 +78,7 @@ export class SharedWindow {
     } else {
       restoreWorkspace(this.folder!, fixture);
       // Without a title of its own, so the user file's marker shows; openSession adds the workspace's after.
-      writeWorkspaceSettings(this.folder!, settings);
+      writeWorkspaceSettings(this.folder!, workspaceFileSettings(options));
     }
     // A new window may read the machine's settings after its extensions start, so its marker is always written.
     const marker = markerFor(++this.writes);

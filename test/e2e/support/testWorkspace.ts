@@ -30,9 +30,21 @@ export function createWorkspace(options: WorkspaceOptions = {}, userSettingsFile
   const dir = path.join(freshDir('ws'), options.name ?? 'workspace');
   fs.cpSync(options.fixture ?? fixtureWorkspace, dir, { recursive: true });
   const settings = scenarioSettings(options);
-  writeWorkspaceSettings(dir, settings);
+  writeWorkspaceSettings(dir, workspaceFileSettings(options));
   if (userSettingsFile) mirrorUserOnlySettings(userSettingsFile, settings);
   return dir;
+}
+
+/**
+ * What the scenario's `.vscode/settings.json` holds: its settings without the scripted server's endpoint, which is the
+ * user's own (mirrored), unless the scenario sets one itself. A workspace endpoint equal to the user's would change
+ * nothing, but a window kept from test to test would read the two files one after the other, see them differ for a
+ * moment, and rightly warn that the workspace sets another endpoint.
+ */
+export function workspaceFileSettings(options: WorkspaceOptions): Record<string, unknown> {
+  const settings = scenarioSettings(options);
+  if (!(options.settings && 'codeagent.model.baseUrl' in options.settings)) delete settings['codeagent.model.baseUrl'];
+  return settings;
 }
 
 /** The workspace settings a scenario asks for: the scripted model, its server, and the scenario's own. */
