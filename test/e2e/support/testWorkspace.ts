@@ -1,6 +1,7 @@
 // A throwaway copy of the fixture workspace with per-scenario `.vscode/settings.json`. The settings a
 // workspace cannot set on its own (spec §11: the endpoint, approval.*, sandbox.*, mcp.servers, hooks.enabled) are also
 // written to the code-server instance's user settings, so a scenario's settings keep meaning "the user chose this".
+// The scripted server's endpoint goes to the user settings only (workspaceFileSettings).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fixtureWorkspace } from './paths';
