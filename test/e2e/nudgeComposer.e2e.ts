@@ -91,6 +91,11 @@ describe('the nudge and the composer at the side bar\'s width (issue 34)', funct
     await eventually(async () => assert.equal(await chat.locator('#history').isHidden(), true), { timeoutMs: 10_000, message: 'History closes again' });
     await chat.getByRole('button', { name: 'Plan mode' }).click();
     await eventually(async () => assert.equal(await chat.getByRole('button', { name: 'Plan mode' }).getAttribute('aria-pressed'), 'true'), { timeoutMs: 10_000, message: 'plan mode on' });
+    // VS Code writes the toggle into .vscode/settings.json through a text model; the themes below rewrite that file
+    // on disk, so they wait for the edit to land. A rewrite during VS Code's edit left its model unsaved and
+    // conflicting, invisible without an editor, and a later test's Write of the file was refused for it.
+    const settingsFile = path.join(workspace, '.vscode', 'settings.json');
+    await eventually(() => assert.equal((JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>)['codeagent.agent.planMode'], true), { timeoutMs: 10_000, message: 'plan mode written to the workspace settings' });
     await chat.locator('#input').fill('Add a greeting module and document it');
     for (const [theme, name, kind] of THEMES) {
       await useTheme(page, chat, workspace, theme, kind);
