@@ -9,7 +9,9 @@ const promptChars = 200;
  */
 export class InputPromptWatch {
   private tail = '';
-  private silence: AbortController | undefined;
+  private lastOutputAt = 0;
+  private watching = false;
+  private readonly stopped = new AbortController();
   private listener: () => void = () => {};
   /** The prompt line once the command was judged to wait for input. */
   waiting: string | undefined;
@@ -23,22 +25,30 @@ export class InputPromptWatch {
     this.listener = listener;
   }
 
+  /** Output only moves the silence's start: a busy command costs no timer per chunk. */
   saw(text: string): void {
     this.tail = (this.tail + text).slice(-promptChars);
-    this.silence?.abort();
-    if (this.waiting !== undefined) return;
-    const silence = new AbortController();
-    this.silence = silence;
-    this.clock.sleep(this.waitMs, silence.signal).then(
-      () => {
-        if (!silence.signal.aborted) this.check();
-      },
-      () => {},
-    );
+    this.lastOutputAt = this.clock.now();
+    if (this.waiting === undefined && !this.watching) void this.watch();
   }
 
   dispose(): void {
-    this.silence?.abort();
+    this.stopped.abort();
+  }
+
+  /** Sleeps until `waitMs` have passed since the last output, however often output came meanwhile. */
+  private async watch(): Promise<void> {
+    this.watching = true;
+    try {
+      for (let silent = 0; silent < this.waitMs; silent = this.clock.now() - this.lastOutputAt) {
+        await this.clock.sleep(this.waitMs - silent, this.stopped.signal);
+      }
+    } catch {
+      return; // disposed
+    } finally {
+      this.watching = false;
+    }
+    this.check();
   }
 
   private check(): void {

@@ -36,12 +36,27 @@ export class ManualClock implements Clock {
     return this.sleeping.size;
   }
 
-  advance(ms: number): void {
-    this.time += ms;
-    const due = [...this.sleeping].filter((entry) => entry.at <= this.time).sort((a, b) => a.at - b.at);
-    for (const entry of due) {
-      this.sleeping.delete(entry);
-      entry.wake();
+  /**
+   * Moves the time `ms` on, stopping at each sleep that falls due on the way: it ends, and what it set going
+   * (a sleep started again, say) runs before the time moves further, as it would on a real clock.
+   */
+  async advance(ms: number): Promise<void> {
+    const target = this.time + ms;
+    for (let next = this.nextDue(target); next; next = this.nextDue(target)) {
+      this.time = next.at;
+      this.sleeping.delete(next);
+      next.wake();
+      await settled();
     }
+    this.time = target;
   }
+
+  private nextDue(until: number): { at: number; wake: () => void } | undefined {
+    return [...this.sleeping].filter((entry) => entry.at <= until).sort((a, b) => a.at - b.at)[0];
+  }
+}
+
+/** After the promise chains that are ready have run. */
+function settled(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

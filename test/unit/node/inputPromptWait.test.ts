@@ -45,9 +45,9 @@ describe('NodeCommandRunner: a command waiting for input', function () {
   it('is stopped after the silence, with the prompt line, long before its timeout', async () => {
     const run = start(400, `echo preparing; ${yesNoPrompt}`);
     await run.shows('[y/N] ');
-    clock.advance(399);
+    await clock.advance(399);
     assert.equal(clock.pending(), 1, 'still within the silence');
-    clock.advance(1);
+    await clock.advance(1);
     const result = await run.done;
     assert.equal(result.waitingForInput, 'Overwrite config? [y/N] ');
     assert.equal(result.timedOut, false);
@@ -58,14 +58,14 @@ describe('NodeCommandRunner: a command waiting for input', function () {
   it('silence after a complete line, or before any output, is work, not a prompt', async () => {
     const afterLine = start(300, `echo compiling; ${waitFor('go')}; echo done`);
     await afterLine.shows('compiling\n');
-    clock.advance(10_000);
+    await clock.advance(10_000);
     await afterLine.release('go');
     const lineResult = await afterLine.done;
     assert.equal(lineResult.waitingForInput, undefined);
     assert.equal(lineResult.stdout, 'compiling\ndone\n');
 
     const silent = start(300, `${waitFor('go2')}; echo done`);
-    clock.advance(10_000);
+    await clock.advance(10_000);
     assert.equal(silent.ended(), false);
     await silent.release('go2');
     const silentResult = await silent.done;
@@ -78,7 +78,7 @@ describe('NodeCommandRunner: a command waiting for input', function () {
     const run = start(1000, `printf '\\r10%%'; ${waitFor('go1')}; printf '\\r50%%'; ${waitFor('go2')}; printf '\\r90%%'; ${waitFor('go3')}; echo`);
     for (const [shown, gate] of [['10%', 'go1'], ['50%', 'go2'], ['90%', 'go3']] as const) {
       await run.shows(shown);
-      clock.advance(900);
+      await clock.advance(900);
       assert.equal(clock.pending(), 1, `the silence after ${shown} is still running`);
       await run.release(gate);
     }
@@ -105,9 +105,9 @@ describe('NodeCommandRunner: a command waiting for input', function () {
     assert.equal(defaultInputWaitMs, 10_000);
     const run = start(undefined, yesNoPrompt, 120_000);
     await run.shows('[y/N] ');
-    clock.advance(9_999);
+    await clock.advance(9_999);
     assert.equal(clock.pending(), 1, 'still within the silence');
-    clock.advance(1);
+    await clock.advance(1);
     const result = await run.done;
     assert.equal(result.waitingForInput, 'Overwrite config? [y/N] ');
     assert.equal(result.timedOut, false);
