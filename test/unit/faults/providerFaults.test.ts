@@ -46,15 +46,14 @@ describe('fault suite: provider faults in every phase of a turn', function () {
   this.timeout(20_000);
   const scripted = useScriptedWorkspace({ 'src/a.ts': 'export const a = 1;\n', 'README.md': '# demo\n' });
 
-  let stalls = false;
-  function session(extra: { model?: Record<string, unknown>; context?: Record<string, unknown>; realClock?: boolean } = {}) {
-    return faultSession(scripted.server, scripted.ws.root, {
+  /** Sessions for the tests of `fault` (none: a fault that is not a stall). */
+  const sessionsFor = (fault?: FaultKind) => (extra: { model?: Record<string, unknown>; context?: Record<string, unknown>; realClock?: boolean } = {}) =>
+    faultSession(scripted.server, scripted.ws.root, {
       settings: { model: { maxRetries: 3, ...extra.model }, context: extra.context, approval: { autoApproveEdits: true } },
-      idleTimeoutMs: stalls ? STALL_MS : undefined,
+      idleTimeoutMs: fault?.stalls ? STALL_MS : undefined,
       // The summary deadline is a clock sleep too: with instant sleeps it would always fall back at once.
       clock: extra.realClock ? systemClock : undefined,
     });
-  }
 
   const send = sendRecorded;
 
@@ -83,8 +82,7 @@ describe('fault suite: provider faults in every phase of a turn', function () {
 
   for (const fault of faults) {
     describe(fault.name, () => {
-      beforeEach(() => (stalls = fault.stalls === true));
-      after(() => (stalls = false));
+      const session = sessionsFor(fault);
       it('before the first token: retried, then answered', async () => {
         const answer = { text: 'All good.', chunkSize: 3 };
         scripted.server.enqueue(...faulted(answer, [fault.atStart]), answer);
@@ -181,7 +179,7 @@ describe('fault suite: provider faults in every phase of a turn', function () {
   it('a fault that never ends: retries exhausted, a clear error, the history still consistent', async () => {
     const answer = { text: 'never' };
     scripted.server.enqueue(...faulted(answer, [{ kind: 'http', status: 500 }, { kind: 'http', status: 500 }, { kind: 'http', status: 500 }, { kind: 'http', status: 500 }]));
-    const s = session();
+    const s = sessionsFor()();
     const { events, end } = await send(s, 'hello');
     assert.equal(end, 'error');
     const error = events.find((e) => e.type === 'error') as Extract<AgentEvent, { type: 'error' }>;
