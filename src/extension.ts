@@ -12,8 +12,8 @@ import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
 import { ToolProtocolMemento } from './node/toolProtocolMemento';
 import { CurrentConversationFile } from './node/currentConversationFile';
 import { FileConversationStore } from './node/fileConversationStore';
-import { createModelClient } from './node/createModelClient';
-import { OpenAiModelCatalog } from './node/openAiModelCatalog';
+import { apiFor, createModelClient } from './node/createModelClient';
+import { createModelCatalog } from './node/createModelCatalog';
 import { systemClock } from './node/systemClock';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatController, type ChatControllerDeps } from './vscode/chatController';
@@ -126,7 +126,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
   const hooks = watchWorkspaceHooks({
     workspaceRoot: workspaceRoot(), settings, trust, output,
-    secrets: () => [apiKeys.current() ?? ''],
+    secrets: () => [apiKeys.current() ?? '', apiKeys.current('messages') ?? ''],
     tell: (message) => setTimeout(() => controller?.showWarning(message), 0),
   });
   context.subscriptions.push(...hooks.disposables);
@@ -142,7 +142,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const worktrees = setUpWorktrees({ globalStorage: context.globalStorageUri, workspaceRoot, settings, wrapFs: inlineReview.wrapFs, log });
   const createSession = sessionFactory({
     shared: {
-      model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: apiKeys.current(), api: settings().model.api }),
+      model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: (api) => apiKeys.current(api), api: settings().model.api }),
       settings, agents: agentFiles.catalog, skills: skillFiles.catalog, hooks: hooks.dispatcher,
       slashCommands: commandFiles.catalog, userInput: commandFiles.userInput, mcp: mcp.connections, newId, toolProtocols, l10n,
       onProblem: (problem) => output.warn(problem),
@@ -185,7 +185,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
       confirmDelete: async (title) =>
         (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the conversation "{0}"? This cannot be undone.', title), { modal: true }, vscode.l10n.t('Delete'))) === vscode.l10n.t('Delete'),
-      onboarding: () => onboardingFor(settings(), apiKeys.current(), workspaceRoot() !== undefined),
+      onboarding: () => onboardingFor(settings(), apiKeys.current(apiFor(settings().model.api, settings().model.baseUrl, settings().model.name)), workspaceRoot() !== undefined),
       runCommand: (command) =>
         void (command === 'setApiKey'
           ? vscode.commands.executeCommand('codeagent.setApiKey')
@@ -228,8 +228,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   void closeStaleProposalTabs();
   const modelSetup = new ModelSetupController({
     settings,
-    apiKey: () => apiKeys.current(),
-    catalog: new OpenAiModelCatalog(),
+    apiKey: () => apiKeys.current(apiFor(settings().model.api, settings().model.baseUrl, settings().model.name)),
+    catalog: createModelCatalog(() => settings().model.api),
     now: Date.now,
     writeModelSetting: modelSettingWriter(trust),
     promptApiKey: () => apiKeys.promptAndStore(),

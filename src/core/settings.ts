@@ -10,8 +10,11 @@ export const Settings = z.object({
     maxOutputTokens: z.number().int().min(1).default(8192),
     /** Spec §3: `auto` calls tools natively and falls back to xml, remembered, where the endpoint refuses tools. */
     toolProtocol: z.enum(['auto', 'xml', 'native']).default('auto'),
-    /** Spec §3: `auto` is `responses` for OpenAI's own endpoint and the models only it serves (`*-codex`). */
-    api: z.enum(['auto', 'chat', 'responses']).default('auto'),
+    /**
+     * Spec §3: `auto` is `responses` for OpenAI's own endpoint and the models only it serves (`*-codex`), `messages`
+     * for api.anthropic.com and base URLs whose path ends in `/anthropic`.
+     */
+    api: z.enum(['auto', 'chat', 'responses', 'messages']).default('auto'),
     reasoningEffort: z.enum(['default', 'none', 'low', 'medium', 'high', 'max']).default('default'),
     inputPricePerMTok: z.number().min(0).default(0),
     outputPricePerMTok: z.number().min(0).default(0),

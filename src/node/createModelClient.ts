@@ -1,13 +1,18 @@
 import type { ModelChunk, ModelClient, ModelRequest } from '../core/ports/modelClient';
+import type { Settings } from '../core/settings';
+import { AnthropicMessagesClient } from './anthropic/messagesClient';
+import { speaksMessages } from './anthropic/anthropicEndpoint';
 import { hostOf } from './openai/endpointHost';
 import { OpenAiResponsesClient } from './openaiResponsesClient';
 import { OpenAiModelClient } from './openaiModelClient';
 
-export type ModelApi = 'auto' | 'chat' | 'responses';
+export type ModelApi = Settings['model']['api'];
+export type WireApi = Exclude<ModelApi, 'auto'>;
 
 export interface ModelClientOptions {
   baseUrl: string;
-  apiKey: string | undefined;
+  /** The key for an API: SecretStorage, then CODEAGENT_API_KEY, then the API maker's own variable (ApiKeyStore). */
+  apiKey: string | undefined | ((api: WireApi) => string | undefined);
   /** Spec §3 `model.api`. */
   api: ModelApi;
   idleTimeoutMs?: number;
@@ -15,21 +20,27 @@ export interface ModelClientOptions {
 }
 
 /**
- * Which API a request speaks: `auto` is the Responses API on OpenAI's own endpoint and for the models that exist
- * only there (`*-codex`), Chat Completions elsewhere (most OpenAI-compatible servers have no /responses).
+ * Which API a request speaks: `auto` is Anthropic's Messages API on api.anthropic.com and on base URLs whose path
+ * ends in `/anthropic`, the Responses API on OpenAI's own endpoint and for the models that exist only there
+ * (`*-codex`), Chat Completions elsewhere (most OpenAI-compatible servers have no /responses).
  */
-export function apiFor(api: ModelApi, baseUrl: string, model: string): 'chat' | 'responses' {
+export function apiFor(api: ModelApi, baseUrl: string, model: string): WireApi {
   if (api !== 'auto') return api;
+  if (speaksMessages(baseUrl)) return 'messages';
   return hostOf(baseUrl) === 'api.openai.com' || /-codex\b/i.test(model) ? 'responses' : 'chat';
 }
 
 /** The model port for a session: each request goes to the client of its API, decided per request (the model may change). */
 export function createModelClient(options: ModelClientOptions): ModelClient {
-  const chat = new OpenAiModelClient(options);
-  const responses = new OpenAiResponsesClient(options);
+  const keyFor = (api: WireApi) => (typeof options.apiKey === 'function' ? options.apiKey(api) : options.apiKey);
+  const clients: Record<WireApi, ModelClient> = {
+    chat: new OpenAiModelClient({ ...options, apiKey: keyFor('chat') }),
+    responses: new OpenAiResponsesClient({ ...options, apiKey: keyFor('responses') }),
+    messages: new AnthropicMessagesClient({ ...options, apiKey: keyFor('messages') }),
+  };
   return {
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelChunk> {
-      return (apiFor(options.api, options.baseUrl, request.model) === 'responses' ? responses : chat).stream(request, signal);
+      return clients[apiFor(options.api, options.baseUrl, request.model)].stream(request, signal);
     },
   };
 }

@@ -45,25 +45,28 @@ export class OpenAiModelCatalog implements ModelCatalog {
   }
 }
 
+/** A failed listing in the port's terms; an SDK's connection errors carry the socket's error code in their causes. */
+export function connectionFailure(error: unknown): CatalogFailure {
+  const code = errorCode(error);
+  if (code === 'ECONNREFUSED') return { kind: 'refused', message: deepestMessage(error) };
+  return { kind: 'network', message: code ? `${deepestMessage(error)} (${code})` : deepestMessage(error) };
+}
+
 function toFailure(error: unknown, timeoutMs: number): CatalogFailure {
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout', ...noAnswerWithin(timeoutMs) };
   if (error instanceof APIUserAbortError) return { kind: 'timeout', ...worded((l10n) => l10n.t('the request was cancelled.')) };
-  if (error instanceof APIConnectionError) {
-    const code = errorCode(error);
-    if (code === 'ECONNREFUSED') return { kind: 'refused', message: deepestMessage(error) };
-    return { kind: 'network', message: code ? `${deepestMessage(error)} (${code})` : deepestMessage(error) };
-  }
+  if (error instanceof APIConnectionError) return connectionFailure(error);
   if (error instanceof APIError && error.status) return { kind: 'http', status: error.status, message: serverMessage(error) };
   // A 200 whose body is not a model list (an HTML page, "Ollama is running") fails while the SDK reads it.
   return { kind: 'network', ...worded((l10n) => l10n.t('its answer to /models is not a list of models ({0}).', errorMessage(error))) };
 }
 
 /** A failure's words: English in `message`, the user's language through `userText`. */
-function worded(text: UserText): { message: string; userText: UserText } {
+export function worded(text: UserText): { message: string; userText: UserText } {
   return { message: text(english), userText: text };
 }
 
-function noAnswerWithin(timeoutMs: number): { message: string; userText: UserText } {
+export function noAnswerWithin(timeoutMs: number): { message: string; userText: UserText } {
   return worded((l10n) => l10n.t('no answer within {0}.', formatSeconds(timeoutMs)));
 }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 
 const secretKey = 'codeagent.apiKey';
 
-/** SecretStorage first, then CODEAGENT_API_KEY, then OPENAI_API_KEY. */
+/** SecretStorage first, then CODEAGENT_API_KEY, then the API maker's own variable: ANTHROPIC_API_KEY for the Messages API, else OPENAI_API_KEY. */
 export class ApiKeyStore {
   private cached: string | undefined;
 
@@ -12,8 +12,9 @@ export class ApiKeyStore {
     this.cached = await this.secrets.get(secretKey);
   }
 
-  current(): string | undefined {
-    return this.cached || process.env.CODEAGENT_API_KEY || process.env.OPENAI_API_KEY || undefined;
+  current(api?: 'chat' | 'responses' | 'messages'): string | undefined {
+    const own = api === 'messages' ? process.env.ANTHROPIC_API_KEY : process.env.OPENAI_API_KEY;
+    return this.cached || process.env.CODEAGENT_API_KEY || own || undefined;
   }
 
   async promptAndStore(): Promise<boolean> {

@@ -8,6 +8,7 @@ export const tokenUsageSchema: z.ZodType<TokenUsage> = z.looseObject({
   inputTokens: z.number(),
   outputTokens: z.number(),
   cachedInputTokens: z.number().optional(),
+  cacheWriteInputTokens: z.number().optional(),
 });
 
 /** The data URL is filled in by the store (it keeps images as files beside the conversation, spec §16). */

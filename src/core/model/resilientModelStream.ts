@@ -1,5 +1,5 @@
 import type { Clock } from '../ports/clock';
-import { ModelError, type FinishReason, type ModelChunk, type ModelClient, type ModelRequest } from '../ports/modelClient';
+import { ModelError, type FinishReason, type ModelChunk, type ModelClient, type ModelRequest, type ProviderEcho } from '../ports/modelClient';
 import { retryDelayMs, toModelError } from './retryPolicy';
 
 export interface ResilienceOptions {
@@ -22,14 +22,17 @@ export async function* resilientModelStream(client: ModelClient, request: ModelR
   let retries = 0;
   let continuations = 0;
   let sawToolCalls = false;
+  // What the reply so far must carry back when it is continued (Anthropic's thinking blocks, with their signatures).
+  let echo: ProviderEcho | undefined;
   for (;;) {
-    const attempt = withPrefix(request, received);
+    const attempt = withPrefix(request, received, echo);
     let finish: FinishReason | undefined;
     try {
       for await (const chunk of client.stream(attempt, options.signal)) {
         if (chunk.type === 'finish') { finish = chunk.reason; continue; }
         if (chunk.type === 'text') received += chunk.delta;
         if (chunk.type === 'toolCallDelta') sawToolCalls = true;
+        if (chunk.type === 'echo') echo = chunk.echo;
         yield chunk;
       }
     } catch (raw) {
@@ -57,7 +60,7 @@ export async function* resilientModelStream(client: ModelClient, request: ModelR
   }
 }
 
-function withPrefix(request: ModelRequest, prefix: string): ModelRequest {
+function withPrefix(request: ModelRequest, prefix: string, echo: ProviderEcho | undefined): ModelRequest {
   if (!prefix) return request;
-  return { ...request, messages: [...request.messages, { role: 'assistant', content: prefix }] };
+  return { ...request, messages: [...request.messages, { role: 'assistant', content: prefix, ...(echo ? { echo } : {}) }] };
 }

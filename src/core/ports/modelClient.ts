@@ -62,6 +62,11 @@ export interface ToolSpec {
   description: string;
   /** JSON Schema of the parameters. */
   parameters: Record<string, unknown>;
+  /**
+   * Anthropic's own tool of this kind (`{ type: 'memory_20250818', name: 'memory' }`): the Messages API declares it
+   * as `{ type, name }` and its `tool_use` of `name` is this tool's call. Other APIs ignore it.
+   */
+  anthropicNative?: { type: string; name: string };
 }
 
 /** Spec §3 `model.reasoningEffort`; `default` sends nothing. Each client spells it as its provider does. */
@@ -81,6 +86,8 @@ export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
   cachedInputTokens?: number;
+  /** Of inputTokens, those written to the provider's prompt cache (Anthropic's cache_creation_input_tokens: billed at 1.25x input). */
+  cacheWriteInputTokens?: number;
   /** Of outputTokens, those spent thinking, when the provider says (the Responses API, OpenRouter). */
   reasoningTokens?: number;
 }

@@ -8,6 +8,8 @@ export interface StreamGuard {
   idleTimeoutMs: number;
   /** Why the endpoint URL cannot work, if it cannot: a malformed URL would surface as a "connection" error and be retried for nothing. */
   urlProblem: UserText | undefined;
+  /** The SDK's errors as ModelErrors; the openai SDK's by default. */
+  toError?: (error: unknown) => ModelError;
 }
 
 /** StreamGuard.urlProblem for an endpoint: worded when the error is shown. */
@@ -43,7 +45,7 @@ export async function* guardedEvents<T>(signal: AbortSignal, guard: StreamGuard,
   } catch (error) {
     if (signal.aborted) throw new ModelError('cancelled', (l10n) => l10n.t('Cancelled by the user.'));
     if (idledOut) throw new ModelError('timeout', (l10n) => l10n.t('The model sent nothing for {0} s.', Math.round(guard.idleTimeoutMs / 1000)));
-    throw toModelError(error);
+    throw (guard.toError ?? toModelError)(error);
   } finally {
     clearTimeout(idleTimer);
     signal.removeEventListener('abort', forwardAbort);
