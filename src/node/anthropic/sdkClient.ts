@@ -19,6 +19,8 @@ export function anthropicClient(options: AnthropicClientOptions, timeoutMs = 10 
     baseURL: sdkBaseUrl(options.baseUrl),
     apiKey,
     maxRetries: 0,
+    // Its warnings (a model's deprecation) would go to the extension host's console, where no one reads them.
+    logLevel: 'error',
     timeout: timeoutMs,
     fetch: options.fetch,
     ...(own || !options.apiKey ? {} : { defaultHeaders: { authorization: `Bearer ${apiKey}` } }),
