@@ -83,7 +83,7 @@ describe('model setup', function () {
     const chat = await session.chatFrame({ selector: '[data-testid="onboarding"] vscode-button' });
     await eventually(async () => assert.equal(await chat.evaluate('document.body.classList.contains("vscode-dark")'), true), { timeoutMs: 20_000, message: 'the dark theme' });
     const onboarding = chat.locator('[data-testid="onboarding"]');
-    for (const name of ['Use OpenAI', 'Use DeepSeek', 'Use OpenRouter', 'Use Ollama', 'Use LM Studio', 'Use a custom endpoint']) {
+    for (const name of ['Use OpenAI', 'Use Anthropic', 'Use DeepSeek', 'Use Kimi (Anthropic API)', 'Use OpenRouter', 'Use Ollama', 'Use LM Studio', 'Use a custom endpoint']) {
       await onboarding.getByRole('button', { name }).waitFor({ timeout: 20_000 });
     }
     assert.equal(await chat.locator('#model-bar').isVisible(), false, 'the header picker steps aside for onboarding');
@@ -126,11 +126,11 @@ describe('model setup', function () {
     await onboarding.getByRole('button', { name: 'Use OpenAI' }).focus();
     const focusedName = () => chat.evaluate('document.activeElement && document.activeElement.textContent') as Promise<string | null>;
     const seen: string[] = [];
-    for (let i = 0; i < 8 && (await focusedName()) !== 'Use a custom endpoint'; i++) {
+    for (let i = 0; i < 10 && (await focusedName()) !== 'Use a custom endpoint'; i++) {
       seen.push((await focusedName()) ?? '');
       await session.page.keyboard.press('Tab');
     }
-    assert.deepEqual(seen, ['Use OpenAI', 'Use DeepSeek', 'Use OpenRouter', 'Use Ollama', 'Use LM Studio']);
+    assert.deepEqual(seen, ['Use OpenAI', 'Use Anthropic', 'Use DeepSeek', 'Use Kimi (Anthropic API)', 'Use OpenRouter', 'Use Ollama', 'Use LM Studio']);
     await session.page.keyboard.press('Enter');
 
     // VS Code asks for the URL and checks it as it is typed.

@@ -42,7 +42,7 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
     const h = harness({ name: 'scripted-model' });
     assert.equal(h.controller.handle({ type: 'ready' }), false);
     assert.deepEqual(h.last('modelSetup')?.setup.model, 'scripted-model');
-    assert.deepEqual(h.last('modelSetup')?.setup.presets.map((p) => p.name), ['OpenAI', 'DeepSeek', 'OpenRouter', 'Ollama', 'LM Studio', 'Custom endpoint']);
+    assert.deepEqual(h.last('modelSetup')?.setup.presets.map((p) => p.name), ['OpenAI', 'Anthropic', 'DeepSeek', 'Kimi (Anthropic API)', 'OpenRouter', 'Ollama', 'LM Studio', 'Custom endpoint']);
     assert.equal(h.controller.handle({ type: 'send', text: 'hi' }), false, 'chat messages are not its business');
   });
 
