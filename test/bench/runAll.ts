@@ -16,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   images: async () => (await import('./imageBench')).runImageBench(),
   inlineReview: async () => (await import('./inlineReviewBench')).runInlineReviewBench(),
   sandbox: async () => (await import('./sandboxBench')).runSandboxBench(),
+  messages: async () => (await import('./messagesCacheBench')).runMessagesCacheBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {
