@@ -23,6 +23,6 @@ export function anthropicClient(options: AnthropicClientOptions, timeoutMs = 10 
     logLevel: 'error',
     timeout: timeoutMs,
     fetch: options.fetch,
-    ...(own || !options.apiKey ? {} : { defaultHeaders: { authorization: `Bearer ${apiKey}` } }),
+    ...(own || !options.apiKey ? {} : { defaultHeaders: { 'x-api-key': apiKey, authorization: `Bearer ${apiKey}` } }),
   });
 }

@@ -15,6 +15,17 @@ describe('createModelClient routing', () => {
     assert.equal(apiFor('auto', 'not a url', 'gpt-5'), 'chat');
   });
 
+  it('auto: the Messages API on api.anthropic.com and on base URLs whose path ends in /anthropic, with or without /v1', () => {
+    assert.equal(apiFor('auto', 'https://api.anthropic.com', 'claude-sonnet-4-6'), 'messages');
+    assert.equal(apiFor('auto', 'https://api.anthropic.com/v1/', 'claude-sonnet-4-6'), 'messages');
+    for (const base of ['https://api.deepseek.com/anthropic', 'https://api.moonshot.ai/anthropic/', 'https://open.bigmodel.cn/api/anthropic', 'https://api.minimax.io/anthropic/v1']) {
+      assert.equal(apiFor('auto', base, 'any-model'), 'messages', base);
+    }
+    assert.equal(apiFor('auto', 'https://api.deepseek.com', 'deepseek-v4-flash'), 'chat');
+    assert.equal(apiFor('auto', 'https://example.com/anthropic-proxy/v1', 'claude-x'), 'chat');
+    assert.equal(apiFor('auto', 'https://api.anthropic.com.evil.example/v1', 'claude-x'), 'chat');
+  });
+
   it('chat and responses are what they say, whatever the endpoint and model', () => {
     assert.equal(apiFor('chat', 'https://api.openai.com/v1', 'gpt-5-codex'), 'chat');
     assert.equal(apiFor('responses', 'http://localhost:1234/v1', 'llama'), 'responses');
@@ -38,6 +49,15 @@ describe('createModelClient routing', () => {
       assert.equal(await pathFor('auto', 'scripted-model'), '/v1/chat/completions');
       assert.equal(await pathFor('responses', 'scripted-model'), '/v1/responses');
       assert.equal(await pathFor('chat', 'gpt-5-codex'), '/v1/chat/completions');
+      assert.equal(await pathFor('messages', 'claude-sonnet-4-6'), '/v1/messages');
+    });
+
+    it('the Messages API\'s key: the one handed for `messages`, as x-api-key and (for an endpoint not Anthropic\'s) as a bearer token', async () => {
+      server.enqueue({ text: 'ok' });
+      const client = createModelClient({ baseUrl: server.baseUrl, apiKey: (api) => (api === 'messages' ? 'sk-ant-k' : 'sk-openai'), api: 'messages' });
+      for await (const _ of client.stream({ model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'hi' }] }, new AbortController().signal)) { /* drain */ }
+      assert.equal(server.requests.at(-1)!.headers['x-api-key'], 'sk-ant-k');
+      assert.equal(server.requests.at(-1)!.headers.authorization, 'Bearer sk-ant-k');
     });
   });
 });

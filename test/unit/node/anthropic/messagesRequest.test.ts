@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import type { ChatMessage, ModelRequest, ProviderEcho, ToolSpec } from '../../../../src/core/ports/modelClient';
 import { cacheMarksIn, withCacheBreakpoints } from '../../../../src/node/anthropic/cacheBreakpoints';
+import { chatParams } from '../../../../src/node/openai/chatRequest';
+import { responsesParams } from '../../../../src/node/openai/responsesRequest';
 import { messagesBody } from '../../../../src/node/anthropic/messagesRequest';
 import type { WireBlock } from '../../../../src/node/anthropic/messagesWire';
 import { takesAdaptiveThinking, thinkingParams } from '../../../../src/node/anthropic/thinkingConfig';
@@ -117,5 +119,21 @@ describe('cache breakpoints (spec §3: at most 4)', () => {
     const sent = body(steps(2));
     sent.messages.forEach((m) => { if (m.role === 'user') m.content.at(-1)!.cache_control = { type: 'ephemeral' }; });
     assert.equal(messagesRuleViolation(sent, new MessagesLedger()), 'A maximum of 4 blocks with cache_control may be provided. Found 5.');
+  });
+});
+
+describe('switching between the Messages API and the OpenAI APIs (spec §3)', () => {
+  const own = echo(thinking('Read a.', 'sig-1'));
+  const history: ChatMessage[] = [{ role: 'user', content: 'a?' }, { role: 'assistant', content: '', echo: own, toolCalls: [call('toolu_1')] }, { role: 'tool', toolCallId: 'toolu_1', content: '[success] 1' }];
+
+  it('Claude\'s thinking never goes to a chat-completions or Responses model, and their calls come back to Claude', () => {
+    const chat = JSON.stringify(chatParams('https://api.openai.com/v1', request(history, { model: 'gpt-5-mini' })));
+    const responses = JSON.stringify(responsesParams(request(history, { model: 'gpt-5.1-codex' }), 'responses https://api.openai.com/v1 gpt-5.1-codex'));
+    for (const wire of [chat, responses]) assert.ok(!wire.includes('sig-1') && !wire.includes('Read a.'), wire);
+    const back = body([...history, { role: 'assistant', content: 'a is 1', echo: { producer: 'chat https://api.openai.com/v1 gpt-5-mini', fields: { reasoning_content: 'x' } }, toolCalls: [call('call:9|x')] },
+      { role: 'tool', toolCallId: 'call:9|x', content: '[success] 2' }, { role: 'user', content: 'and now?' }], { reasoningEffort: 'high' });
+    assert.equal(messagesRuleViolation(back, new MessagesLedger()), 'messages.1.content.0: Invalid `signature` in `thinking` block', 'the scripted server checks signatures it made; the rest passed');
+    assert.deepEqual(back.messages[3]!.content.map((b) => b.type), ['text', 'tool_use'], 'the chat model\'s reasoning stays behind');
+    assert.match(String(back.messages[3]!.content[1]!.id), /^[a-zA-Z0-9_-]+$/);
   });
 });
