@@ -33,14 +33,17 @@ export function apiFor(api: ModelApi, baseUrl: string, model: string): WireApi {
 /** The model port for a session: each request goes to the client of its API, decided per request (the model may change). */
 export function createModelClient(options: ModelClientOptions): ModelClient {
   const keyFor = (api: WireApi) => (typeof options.apiKey === 'function' ? options.apiKey(api) : options.apiKey);
-  const clients: Record<WireApi, ModelClient> = {
-    chat: new OpenAiModelClient({ ...options, apiKey: keyFor('chat') }),
-    responses: new OpenAiResponsesClient({ ...options, apiKey: keyFor('responses') }),
-    messages: new AnthropicMessagesClient({ ...options, apiKey: keyFor('messages') }),
+  const make: Record<WireApi, () => ModelClient> = {
+    chat: () => new OpenAiModelClient({ ...options, apiKey: keyFor('chat') }),
+    responses: () => new OpenAiResponsesClient({ ...options, apiKey: keyFor('responses') }),
+    messages: () => new AnthropicMessagesClient({ ...options, apiKey: keyFor('messages') }),
   };
+  // Made when first used: a session usually speaks one API.
+  const clients: Partial<Record<WireApi, ModelClient>> = {};
   return {
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelChunk> {
-      return clients[apiFor(options.api, options.baseUrl, request.model)].stream(request, signal);
+      const api = apiFor(options.api, options.baseUrl, request.model);
+      return (clients[api] ??= make[api]()).stream(request, signal);
     },
   };
 }

@@ -37,7 +37,8 @@ export class AnthropicMessagesClient implements ModelClient {
     const body = messagesBody(request, producer);
     const nativeNames = new Map((request.tools ?? []).filter((t) => t.anthropicNative).map((t) => [t.anthropicNative!.name, t.name]));
     const accumulator = new MessagesEventAccumulator(producer, nativeNames, prefixThinking(request, producer));
-    const headers = body.thinking?.type === 'enabled' ? { 'anthropic-beta': interleavedThinking } : undefined;
+    // Only Claude knows the beta; the compatible endpoints' models are left their own behaviour.
+    const headers = body.thinking?.type === 'enabled' && /claude/i.test(request.model) ? { 'anthropic-beta': interleavedThinking } : undefined;
     const open = async (abort: AbortSignal): Promise<AsyncIterable<RawEvent>> => {
       const response = await this.client.messages.create(body as unknown as MessageCreateParamsStreaming, { signal: abort, headers }).asResponse();
       return rawEvents(Stream.rawEvents(response));
