@@ -93,6 +93,7 @@ describe('recorded Anthropic Messages streams (spec §3 `messages`)', () => {
     for await (const _ of client.stream({ model: 'claude-haiku-4-5', reasoningEffort: 'high', messages: [user, assistant, ...results] }, new AbortController().signal)) { /* drained */ }
     const body = server.requests.at(-1)!.body as { messages: { role: string; content: Record<string, unknown>[] }[]; thinking: unknown };
     assert.deepEqual(body.thinking, { type: 'enabled', budget_tokens: 7168 });
+    assert.equal(server.requests.at(-1)!.headers['anthropic-beta'], 'interleaved-thinking-2025-05-14', 'Claude 4 thinks between tool calls when asked');
     assert.deepEqual(body.messages[1]!.content.map((b) => b.type), ['redacted_thinking', 'thinking', 'tool_use', 'tool_use']);
     assert.deepEqual(body.messages[1]!.content.slice(0, 2), echo.items);
     assert.deepEqual(body.messages[2]!.content.map((b) => [b.type, b.tool_use_id, b.is_error]), [['tool_result', 'toolu_01A09q90qw90lq917835lq9', undefined], ['tool_result', 'toolu_01B7qZxv5UeGj4mLtRsq3nPw', true]]);
