@@ -12,14 +12,15 @@ import { checkSystemDeps, packageExtension, phase, provisionCodeServer, root, vs
 
 const started = Date.now();
 
-/** .mocharc.e2e.json with its spec as a list of the e2e files by how many tests they hold, then by size, most first. */
-function longestFirstConfig() {
+/** .mocharc.e2e.json with its spec as a list of the e2e files (`files`, or all of them) by how many tests they hold, then by size, most first. */
+function longestFirstConfig(files) {
   const dir = path.join(root, 'test', 'e2e');
   const weight = (file) => {
     const text = fs.readFileSync(file, 'utf8');
     return (text.match(/^\s*it\(/gm)?.length ?? 0) * 1e6 + text.length;
   };
-  const spec = fs.readdirSync(dir).filter((name) => name.endsWith('.e2e.ts')).map((name) => path.join(dir, name))
+  const all = fs.readdirSync(dir).filter((name) => name.endsWith('.e2e.ts')).map((name) => path.join(dir, name));
+  const spec = (files ?? all)
     .map((file) => ({ file, weight: weight(file) })).sort((a, b) => b.weight - a.weight).map(({ file }) => file);
   const config = { ...JSON.parse(fs.readFileSync(path.join(root, '.mocharc.e2e.json'), 'utf8')), spec };
   const file = path.join(os.tmpdir(), `codeagent-mocharc-e2e-${process.pid}.json`);
@@ -46,9 +47,12 @@ try {
   const parallel = jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : [];
   const args = process.argv.slice(2);
   // The workers take the files in the config's order: the files with the most tests first, so the last to start
-  // are short and both workers finish at about the same time. Files named on the command line are added to the
-  // config's spec by mocha, so then the config is used as it is.
-  const config = args.some((arg) => arg.endsWith('.ts')) ? '.mocharc.e2e.json' : longestFirstConfig();
+  // are short and both workers finish at about the same time.
+  // Files named on the command line would be added to the config's spec by mocha (running every file), so they
+  // replace it instead: `npm run test:e2e -- test/e2e/chat.e2e.ts` runs that file only.
+  const named = args.filter((arg) => arg.endsWith('.e2e.ts'));
+  const config = longestFirstConfig(named.length > 0 ? named.map((file) => path.resolve(root, file)) : undefined);
+  args.splice(0, args.length, ...args.filter((arg) => !arg.endsWith('.e2e.ts')));
   const code = await phase(`mocha e2e (${jobs > 1 ? `${jobs} workers` : 'one file at a time'})`, () => new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--config', config, ...parallel, ...args], {
       cwd: root,
