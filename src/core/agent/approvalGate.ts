@@ -25,6 +25,8 @@ export function alwaysAskReason(request: ApprovalRequest): UserText | undefined 
 export function isAutoApproved(request: ApprovalRequest, approval: Settings['approval']): boolean {
   if (request.kind === 'edit' || request.kind === 'edits') return alwaysAskReason(request) === undefined && !editsAskFirst(approval);
   if (request.kind === 'read') return request.reason === undefined && approval.autoApproveReadOnly;
+  // WebFetch asks only about a host not in web.allowedDomains: no setting answers for it.
+  if (request.kind === 'web') return false;
   if (request.kind === 'mcp') return (request.readOnly && approval.autoApproveReadOnly) || mcpToolAutoApproved(approval.autoApproveMcpTools, request.server, request.serverTool);
   // Spec §18: leaving the sandbox is always the user's call; staying inside it needs no question.
   if (request.outsideSandbox !== undefined) return false;
@@ -51,6 +53,7 @@ export function editsAskFirst(approval: Settings['approval']): boolean {
 export function describeApproval(request: ApprovalRequest, l10n: Translator = english): string {
   if (request.kind === 'command') return commandDetail(request, l10n);
   if (request.kind === 'read') return request.reason ? `${request.summary}\n\n${request.reason(l10n)}` : request.summary;
+  if (request.kind === 'web') return request.redirectedFrom ? `${request.url}\n\n${l10n.t('Redirected from {0}', request.redirectedFrom)}` : request.url;
   if (request.kind === 'mcp') {
     return [l10n.t('MCP server: {0}', request.server), l10n.t('Tool: {0}', request.serverTool), l10n.t('Arguments: {0}', JSON.stringify(request.arguments, null, 2))].join('\n');
   }
@@ -95,14 +98,15 @@ export function approvalFor(options: {
     const detail = describeApproval(request, l10n);
     const cwd = request.kind === 'command' ? request.cwd : undefined;
     const reason = editReason ? { reason: editReason(l10n) } : {};
-    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd, ...reason });
+    const host = request.kind === 'web' ? { host: request.host } : {};
+    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd, ...reason, ...host });
     let decision: ApprovalDecision;
     try {
       decision = await approver.request(request, { turnId, callId, detail }, signal);
     } catch (error) {
       decision = { decision: 'rejected', feedback: signal.aborted ? 'The user stopped the turn.' : String(error) };
     }
-    emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, cwd, ...reason, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
+    emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, cwd, ...reason, ...host, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
     return decision;
   };
 }

@@ -10,6 +10,7 @@ const ownTags = [
   'system-reminder', 'tool_result', 'tool_use', 'function_results', 'function_calls', 'thinking', 'Context', 'File', 'Warning', 'Note',
   // Spec §3/§4: the xml protocol's tool calls.
   'Read', 'Write', 'Edit', 'MultiEdit', 'LS', 'Glob', 'Grep', 'Bash', 'TodoWrite', 'Task', 'PlanTask', 'UpdateTaskStatus', 'AskUser', 'AttemptCompletion',
+  'WebFetch', 'WebSearch',
 ];
 /** Names models read as authority whatever their case; tool names only as CodeAgent spells them. */
 const caseless = ['system-reminder', 'tool_result', 'tool_use', 'function_results', 'function_calls'];

@@ -31,7 +31,9 @@ export type ApprovalRequest =
    * A read-only tool, asked about only when codeagent.approval.autoApproveReadOnly is off, or always when it
    * has a `reason` (a file that may hold secrets): the sentence the card shows under the summary.
    */
-  | { kind: 'read'; tool: string; summary: string; reason?: UserText };
+  | { kind: 'read'; tool: string; summary: string; reason?: UserText }
+  /** WebFetch of a host not in web.allowedDomains (spec §22): the whole URL; `Always allow <host>` answers `always`. */
+  | { kind: 'web'; tool: string; url: string; host: string; redirectedFrom?: string };
 
 export interface EditedFile {
   path: string;
@@ -43,8 +45,9 @@ export type ApprovalDecision =
   /**
    * finalContent: the user's edit of the proposal (file content, or the command to run); it wins.
    * finalContents: the same for a change of several files, by path (only the files the user edited).
+   * always: `Always allow <host>` on a WebFetch card (the host is remembered in the user's settings).
    */
-  | { decision: 'accepted'; finalContent?: string; finalContents?: Record<string, string> }
+  | { decision: 'accepted'; finalContent?: string; finalContents?: Record<string, string>; always?: true }
   | { decision: 'rejected'; feedback?: string };
 
 /** One file change made by a tool, for the turn's change list (spec §8). */
