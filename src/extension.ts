@@ -23,6 +23,7 @@ import { NodeDesktopNotifier } from './node/desktopNotifier';
 import { openChatInEditor, type ChatSurface } from './vscode/editorChats';
 import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
+import { setUpWeb } from './vscode/webSetup';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
 import { onboardingFor } from './vscode/onboarding';
 import { ModelSetupController } from './vscode/modelSetupController';
@@ -137,6 +138,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(...commandFiles.disposables);
   commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
+  const web = await setUpWeb({ secrets: context.secrets, settings, storageDir });
+  context.subscriptions.push(...web.disposables);
   const toolProtocols = new ToolProtocolMemento(context.globalState);
   // Spec §19: conversations in git worktrees under the global storage, each session rooted in its own.
   const worktrees = setUpWorktrees({ globalStorage: context.globalStorageUri, workspaceRoot, settings, wrapFs: inlineReview.wrapFs, log });
@@ -151,7 +154,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
     settings, workspaceRoot, approver: reviews, wrapFs: inlineReview.wrapFs, sandbox,
     languageAt: languageToolsByRoot({ window: language, workspaceRoot, settings, log, disposables: context.subscriptions }),
-    tools: (rootLanguage) => createFullToolRegistry([skill, ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
+    tools: (rootLanguage) => createFullToolRegistry([skill, ...web.tools(), ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
   });
 
   // The context document is the last request of the conversation whose view asked for it (the panel's at first).

@@ -11,7 +11,9 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   const header = document.createElement('div');
   header.className = 'entry-header';
   const mcp = tool.startsWith('mcp__');
-  header.textContent = tool === 'Bash' ? t('approval.command') : mcp ? t('approval.mcp') : t('approval.edit', tool);
+  // Spec §22: a WebFetch of a host not yet allowed; its card offers to allow the host for good.
+  const host = tool === 'WebFetch' && typeof meta.host === 'string' ? meta.host : undefined;
+  header.textContent = tool === 'Bash' ? t('approval.command') : mcp ? t('approval.mcp') : host !== undefined ? t('approval.web') : t('approval.edit', tool);
 
   const detail = document.createElement('pre');
   detail.className = 'approval-detail';
@@ -48,7 +50,7 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
     const decided = document.createElement('details');
     decided.className = 'approval-decided';
     const summary = document.createElement('summary');
-    summary.textContent = tool === 'Bash' ? t('approval.commandSummary') : mcp ? t('approval.callSummary') : t('approval.diffSummary');
+    summary.textContent = tool === 'Bash' ? t('approval.commandSummary') : mcp ? t('approval.callSummary') : host !== undefined ? t('approval.urlSummary') : t('approval.diffSummary');
     decided.append(summary, detail, ...where);
     return [outcome, decided];
   }
@@ -60,15 +62,15 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   feedback.placeholder = t('approval.feedbackPlaceholder');
   feedback.setAttribute('aria-label', t('approval.feedback'));
   // Spec §10: `Run` for a command or an MCP call, `Accept` for an edit; the name is the visible word (WCAG 2.5.3).
-  const accept = vscodeButton(tool === 'Bash' || mcp ? t('approval.run') : t('approval.accept'), () => decide('accepted'));
+  const accept = vscodeButton(tool === 'Bash' || mcp ? t('approval.run') : host !== undefined ? t('approval.allow') : t('approval.accept'), () => decide('accepted'));
   const reject = vscodeButton(t('approval.reject'), () => decide('rejected'), { secondary: true });
+  const always = host !== undefined ? [vscodeButton(t('approval.alwaysAllow', host), () => decide('accepted', true), { secondary: true })] : [];
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
-  buttons.append(reject, accept);
-  function decide(decision: 'accepted' | 'rejected'): void {
-    accept.toggleAttribute('disabled', true);
-    reject.toggleAttribute('disabled', true);
-    post({ type: 'approvalDecision', callId, decision, feedback: decision === 'rejected' && feedback.value.trim() ? feedback.value.trim() : undefined });
+  buttons.append(reject, ...always, accept);
+  function decide(decision: 'accepted' | 'rejected', forHost = false): void {
+    for (const button of [accept, reject, ...always]) button.toggleAttribute('disabled', true);
+    post({ type: 'approvalDecision', callId, decision, feedback: decision === 'rejected' && feedback.value.trim() ? feedback.value.trim() : undefined, ...(forHost ? { always: true } : {}) });
   }
   return [header, detail, ...where, feedback, buttons];
 }

@@ -71,6 +71,16 @@ export const Settings = z.object({
     /** Hosts a sandboxed command may reach through the runtime's proxy (`*.example.com`, `host:port`); none by default. */
     allowedDomains: z.array(z.string()).default([]),
   }).prefault({}),
+  /** Spec §22: WebFetch and WebSearch; allowedDomains and the provider from the user's settings only. */
+  web: z.object({
+    enabled: z.boolean().default(true),
+    /** Hosts fetched unasked (`*.example.com` for subdomains); loopback and private addresses only for these. */
+    allowedDomains: z.array(z.string()).default([]),
+    search: z.object({
+      provider: z.enum(['none', 'brave', 'tavily', 'exa', 'searxng']).default('none'),
+      baseUrl: z.string().default(''),
+    }).prefault({}),
+  }).prefault({}),
   /** Spec §12: the same shape as `.vscode/mcp.json`'s `servers`, validated where servers are started. */
   mcp: z.object({ servers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}) }).prefault({}),
   /** Spec §19, the user's settings only: what a new worktree gets before its conversation starts. */

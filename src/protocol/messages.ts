@@ -111,6 +111,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     callId: z.string(),
     decision: z.enum(['accepted', 'rejected']),
     feedback: z.optional(z.string()),
+    /** `Always allow <host>` on a WebFetch card (spec §22). */
+    always: z.optional(z.boolean()),
   }),
   /** Model setup (issue 13): the endpoint's models for the pickers (answered with `models`). */
   z.object({ type: z.literal('listModels') }),

@@ -102,6 +102,10 @@ export const panelStrings = {
   'approval.run': 'Run',
   'approval.accept': 'Accept',
   'approval.reject': 'Reject',
+  'approval.web': 'Fetch this URL?',
+  'approval.urlSummary': 'URL',
+  'approval.allow': 'Allow',
+  'approval.alwaysAllow': 'Always allow {0}',
   // Tool cards
   'status.streaming': 'streaming',
   'status.awaiting': 'awaiting approval',

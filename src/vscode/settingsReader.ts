@@ -16,6 +16,7 @@ const keys: Record<string, string[]> = {
   hooks: ['enabled'],
   notifications: ['whenUnfocused'],
   sandbox: ['enabled', 'allowedDomains'],
+  web: ['enabled', 'allowedDomains', 'search.provider', 'search.baseUrl'],
   worktree: ['setupCommand', 'copyFiles'],
 };
 

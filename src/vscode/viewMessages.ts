@@ -7,7 +7,7 @@ import type { TranscriptProjector } from './transcriptProjector';
 
 /** A chat card's Accept or Reject: decides the approval waiting on that call, or logs that none waits. */
 export function decideFromView(approvals: PendingApprovals, message: Extract<WebviewMessage, { type: 'approvalDecision' }>, log: (message: string) => void): void {
-  const decision = message.decision === 'accepted' ? { decision: 'accepted' as const } : { decision: 'rejected' as const, feedback: message.feedback };
+  const decision = message.decision === 'accepted' ? { decision: 'accepted' as const, ...(message.always ? { always: true as const } : {}) } : { decision: 'rejected' as const, feedback: message.feedback };
   if (!approvals.decide(message.callId, decision)) log(`No approval is waiting for ${message.callId}.`);
 }
 

@@ -36,6 +36,7 @@ const specSettings: Record<string, unknown> = {
   'context.instructionFiles': { claude: true, copilot: true, nestedAgents: true }, 'hooks.enabled': true,
   'notifications.whenUnfocused': true,
   'sandbox.enabled': false, 'sandbox.allowedDomains': [],
+  'web.enabled': true, 'web.allowedDomains': [], 'web.search.provider': 'none', 'web.search.baseUrl': '',
   'worktree.setupCommand': '', 'worktree.copyFiles': [],
 };
 

@@ -30,6 +30,10 @@ const rules: Record<string, Tighten> = {
   // On, commands run unasked: a repository must not decide that for the user, nor off (it changes what asks).
   'sandbox.enabled': userOnly,
   'sandbox.allowedDomains': onlyFewer,
+  // Spec §22: a repository may turn the web tools off, never add a host or choose where queries go.
+  'web.enabled': onlyOff,
+  'web.allowedDomains': userOnly,
+  'web.search.provider': userOnly,
   // Spec §19: a repository must not make a command run, or files be copied, when the user opens a worktree.
   'worktree.setupCommand': userOnly,
   'worktree.copyFiles': userOnly,

@@ -27,7 +27,7 @@ export function readTrustedSettings(config: LayeredConfiguration, keys: Record<s
     const values: Record<string, unknown> = {};
     for (const name of names) {
       const value = read(config, `${section}.${name}`, trust);
-      if (value !== undefined && value !== null) values[name] = value;
+      if (value !== undefined && value !== null) setPath(values, name, value);
     }
     return [section, values];
   }));
@@ -41,4 +41,15 @@ function read(config: LayeredConfiguration, key: string, trust: SettingsTrust): 
   }
   if (isProtectedSetting(key)) return protectedSettingValue(key, config.inspect(key) ?? {}, trust.workspaceTrusted());
   return config.get(key);
+}
+
+/** `search.provider` read on its own (each key its own trust rule) lands nested, as the settings schema has it. */
+function setPath(values: Record<string, unknown>, name: string, value: unknown): void {
+  const parts = name.split('.');
+  let target = values;
+  for (const part of parts.slice(0, -1)) {
+    const next = target[part];
+    target = (target[part] = typeof next === 'object' && next !== null ? next : {}) as Record<string, unknown>;
+  }
+  target[parts.at(-1) ?? name] = value;
 }
