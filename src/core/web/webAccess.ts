@@ -13,6 +13,8 @@ export interface WebAccess {
   allowedDomains(): readonly string[];
   /** "Always allow <host>": adds the host to the user's (global) codeagent.web.allowedDomains. */
   rememberHost(host: string): Promise<void>;
+  /** The 30 s overall timeout, shorter in tests. */
+  timeoutMs?: number;
 }
 
 export interface WebSearchAccess {

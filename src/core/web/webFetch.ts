@@ -42,8 +42,9 @@ export async function fetchWithRedirects(raw: string, access: WebAccess, ctx: To
     if (hostClass?.kind === 'private' && !allowed) throw new ToolFailure('address_refused', privateRefusedMessage(host, hostClass.reason));
     if (!allowed && !approvedHosts.has(host)) await askForHost(url, host, from, access, ctx);
     approvedHosts.add(host);
-    const timeoutMs = webLimits.timeoutMs - (access.clock.now() - started);
-    if (timeoutMs <= 0) throw new ToolFailure('timeout', `The fetch took longer than ${webLimits.timeoutMs / 1000} s (redirects included).`);
+    const limit = access.timeoutMs ?? webLimits.timeoutMs;
+    const timeoutMs = limit - (access.clock.now() - started);
+    if (timeoutMs <= 0) throw new ToolFailure('timeout', `The fetch took longer than ${limit / 1000} s (redirects included).`);
     const response = await get(url, host, allowed, timeoutMs, access, ctx);
     if (redirectStatuses.includes(response.status) && response.location) {
       if (hop >= webLimits.maxRedirects) throw new ToolFailure('too_many_redirects', `More than ${webLimits.maxRedirects} redirects from ${raw}; stopped at ${url.href}.`);

@@ -22,17 +22,24 @@ export function readCappedBody(response: IncomingMessage, maxBytes: number): Pro
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let done = false;
     const stop = (error: Error) => {
+      if (done) return;
+      // Settled before the streams are destroyed: destroying emits `aborted`, which is not the reason.
+      done = true;
+      reject(error);
       response.destroy();
       if (stream !== response) stream.destroy();
-      reject(error);
     };
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) return stop(tooLarge());
       chunks.push(chunk);
     });
-    stream.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    stream.on('end', () => {
+      done = true;
+      resolve(new Uint8Array(Buffer.concat(chunks)));
+    });
     stream.on('error', (error) => stop(error instanceof WebFetchError ? error : new WebFetchError('network', `The response could not be read: ${error.message}`)));
     response.on('aborted', () => stop(new WebFetchError('network', 'The connection closed before the response ended.')));
   });

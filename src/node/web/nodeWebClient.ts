@@ -13,7 +13,11 @@ export interface NodeWebClientOptions {
   /** Whether VS Code's proxy settings send this URL through a proxy (then the proxy connects, not us). */
   proxied?(url: URL): boolean;
   userAgent?: string;
+  /** Name resolution; dns.lookup by default (tests give made-up names their addresses). */
+  resolve?(hostname: string): Promise<dns.LookupAddress[]>;
 }
+
+const systemResolve = (hostname: string) => dns.promises.lookup(hostname, { all: true });
 
 export const codeAgentUserAgent = 'CodeAgent (VS Code extension; WebFetch)';
 
@@ -46,9 +50,8 @@ export class NodeWebClient implements WebClient {
         resolve(response);
       };
       const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
-        dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-          if (error) return callback(error, '', 4);
-          const list = addresses as dns.LookupAddress[];
+        const reply = callback as unknown as (error: Error | null, address: string | dns.LookupAddress[], family?: number) => void;
+        (this.options.resolve ?? systemResolve)(hostname).then((list) => {
           const target = hostname.toLowerCase().replace(/\.$/, '') === url.hostname.toLowerCase().replace(/\.$/, '');
           if (target) {
             lookedUp = true;
@@ -56,14 +59,14 @@ export class NodeWebClient implements WebClient {
             const refused = list.map((a) => options.checkAddress(a.address)).find((reason) => reason !== undefined);
             if (refused) {
               fail(new WebFetchError('address_refused', refused));
-              return callback(Object.assign(new Error(refused), { code: 'EADDRREFUSED' }), '', 4);
+              return reply(Object.assign(new Error(refused), { code: 'EADDRREFUSED' }), '');
             }
           }
           const first = list[0];
-          if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
-          if ((lookupOptions as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-          callback(null, first.address, first.family);
-        });
+          if (!first) return reply(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+          if ((lookupOptions as { all?: boolean }).all) return reply(null, list);
+          reply(null, first.address, first.family);
+        }, (error: Error) => reply(error, ''));
       };
       const module = url.protocol === 'https:' ? https : http;
       const request = module.request(url, {
