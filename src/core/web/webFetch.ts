@@ -23,7 +23,7 @@ export function addressRefusal(host: string, address: string, hostAllowed: boole
   const found = classifyAddress(address);
   if (!found || found.kind === 'public') return undefined;
   if (found.kind === 'never') return refusedMessage(host === address ? host : `${host} (${address})`, found.reason);
-  return hostAllowed ? undefined : privateRefusedMessage(host, host === address ? found.reason : `${host} resolves to ${found.reason}`);
+  return hostAllowed ? undefined : privateRefusedMessage(host, host === address ? found.reason : `${host} resolves to ${address}: ${found.reason}`);
 }
 
 /**
@@ -38,9 +38,10 @@ export async function fetchWithRedirects(raw: string, access: WebAccess, ctx: To
   for (let hop = 0; ; hop++) {
     if (!check.ok) throw new ToolFailure(check.code, from ? `The redirect from ${from.href} was refused. ${check.message}` : check.message);
     const { url, host, hostClass } = check;
-    const allowed = hostMatches(host, access.allowedDomains());
+    let allowed = hostMatches(host, access.allowedDomains());
     if (hostClass?.kind === 'private' && !allowed) throw new ToolFailure('address_refused', privateRefusedMessage(host, hostClass.reason));
-    if (!allowed && !approvedHosts.has(host)) await askForHost(url, host, from, access, ctx);
+    // "Always allow" puts the host in web.allowedDomains at once: this fetch already counts it as allowed.
+    if (!allowed && !approvedHosts.has(host)) allowed = await askForHost(url, host, from, access, ctx);
     approvedHosts.add(host);
     const limit = access.timeoutMs ?? webLimits.timeoutMs;
     const timeoutMs = limit - (access.clock.now() - started);
@@ -70,11 +71,13 @@ async function get(url: URL, host: string, allowed: boolean, timeoutMs: number, 
   }
 }
 
-async function askForHost(url: URL, host: string, from: URL | undefined, access: WebAccess, ctx: ToolContext): Promise<void> {
+async function askForHost(url: URL, host: string, from: URL | undefined, access: WebAccess, ctx: ToolContext): Promise<boolean> {
   const decision = await ctx.approve({ kind: 'web', tool: 'WebFetch', url: url.href, host, ...(from ? { redirectedFrom: from.href } : {}) });
   if (decision.decision === 'rejected') {
     const feedback = decision.feedback ? ` Feedback: ${decision.feedback}` : '';
     throw new ToolFailure('rejected', `The user did not allow fetching ${url.href}${from ? ` (a redirect from ${from.href})` : ''}.${feedback}`);
   }
-  if (decision.always) await access.rememberHost(host);
+  if (!decision.always) return false;
+  await access.rememberHost(host);
+  return true;
 }
