@@ -98,7 +98,7 @@ describe('WebFetch', function () {
   });
 
   it('serves a URL from the cache for 15 minutes, then fetches it again', async () => {
-    const clock = new ManualClock(0);
+    const clock = new ManualClock();
     web.access.cache = new WebCache(clock);
     const url = server.url('/notes.txt', 'docs.test');
     await web.fetch(url);
