@@ -17,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   inlineReview: async () => (await import('./inlineReviewBench')).runInlineReviewBench(),
   sandbox: async () => (await import('./sandboxBench')).runSandboxBench(),
   messages: async () => (await import('./messagesCacheBench')).runMessagesCacheBench(),
+  web: async () => (await import('./webBench')).runWebBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {

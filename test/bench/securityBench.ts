@@ -4,6 +4,7 @@ import { launchChromium } from '../support/chromium';
 import { buildPanelBundle, openGuardedPage, settle } from '../support/guardedWebviewPage';
 import { count, emptyTally, hostileCases, runHostileCase } from '../unit/hostile/hostileCases';
 import { hostileMarkup } from '../unit/webview/hostileMarkup';
+import { runWebCase, webCases } from '../unit/hostile/webCases';
 import { reportFigure } from './benchSummary';
 
 /** Requests to other hosts while the panel renders every hostile payload, whole and streamed, with and without its CSP. */
@@ -31,6 +32,17 @@ async function remoteLoads(): Promise<{ payloads: number; withCsp: number; sanit
   }
 }
 
+/** Spec §22's web cases (hostileWeb.test.ts's table): each refused or fenced as it says. */
+async function webTally(): Promise<{ tried: number; failed: string[] }> {
+  const failed: string[] = [];
+  const cases = webCases();
+  for (const c of cases) {
+    const problem = await runWebCase(c);
+    if (problem) failed.push(`web ${c.group}: ${c.name}: ${problem}`);
+  }
+  return { tried: cases.length, failed };
+}
+
 export async function runSecurityBench(): Promise<void> {
   const server = await ScriptedModelServer.start();
   const tally = emptyTally();
@@ -45,6 +57,7 @@ export async function runSecurityBench(): Promise<void> {
     await server.close();
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const web = await webTally();
   const remote = await remoteLoads();
   console.log(`Security: hostile input through the real tools, loaders and agent turn (${seconds} s), hostile Markdown in the panel (Chromium)`);
   console.log(`  hostile inputs tried:             ${tally.tried} (${[...groups].map(([g, n]) => `${g} ${n}`).join(', ')})`);
@@ -52,6 +65,8 @@ export async function runSecurityBench(): Promise<void> {
   console.log(`  escapes (outside read/written):   ${tally.escapes}`);
   console.log(`  commands run without approval:    ${tally.commandsWithoutApproval}`);
   console.log(`  cases not refused as expected:    ${tally.unexpected}`);
+  console.log(`  web (SSRF, schemes, redirects, size, injection): ${web.tried} tried, ${web.failed.length} not refused or fenced`);
+  for (const problem of web.failed) console.log(`    ${problem}`);
   console.log(`  remote loads from ${remote.payloads} payloads:    ${remote.withCsp} with the panel's CSP, ${remote.sanitizerAlone} with the sanitizer alone`);
   for (const problem of tally.problems) console.log(`    ${problem}`);
   const area = 'security';
@@ -60,7 +75,8 @@ export async function runSecurityBench(): Promise<void> {
   reportFigure({ area, figure: 'escapes from the workspace', value: String(tally.escapes), target: '0', ok: tally.escapes === 0 });
   reportFigure({ area, figure: 'commands run without approval', value: String(tally.commandsWithoutApproval), target: '0', ok: tally.commandsWithoutApproval === 0 });
   reportFigure({ area, figure: `remote loads (${remote.payloads} hostile payloads, panel CSP)`, value: String(remote.withCsp), target: '0', ok: remote.withCsp === 0 });
-  if (tally.crashes + tally.escapes + tally.commandsWithoutApproval + remote.withCsp + remote.sanitizerAlone > 0) process.exitCode = 1;
+  reportFigure({ area, figure: 'web attempts not refused or fenced', value: `${web.failed.length} of ${web.tried}`, target: '0', ok: web.failed.length === 0 });
+  if (web.failed.length + tally.crashes + tally.escapes + tally.commandsWithoutApproval + remote.withCsp + remote.sanitizerAlone > 0) process.exitCode = 1;
 }
 
 if (require.main === module) {
