@@ -12,6 +12,8 @@ export interface CodeBlockActions {
 let actions: CodeBlockActions | undefined;
 const decorated = new WeakSet<HTMLElement>();
 const COPIED_MS = 1500;
+/** A Copy button's own accessible name, while it says Copied for a moment. */
+const names = new WeakMap<HTMLButtonElement, string>();
 
 export function configureCodeBlockActions(configured: CodeBlockActions): void {
   actions = configured;
@@ -37,6 +39,8 @@ export function decorateCodeBlock(code: HTMLElement): void {
   toolbar.append(label, copy, insert);
   pre.classList.add('code-block');
   pre.prepend(toolbar);
+  // The code scrolls sideways inside the block: the keyboard must reach it too (WCAG 2.1.1).
+  code.tabIndex = 0;
 }
 
 /** A small toolbar button with an icon and a short label (a code block's, a message's Copy). */
@@ -64,10 +68,15 @@ export async function copyWithFeedback(text: string, button: HTMLButtonElement):
   }
   const label = button.querySelector('.code-action-label');
   if (!label) return;
+  // The accessible name says what the button shows (it must contain the visible word), then goes back.
+  const name = names.get(button) ?? button.getAttribute('aria-label');
+  if (name !== null) names.set(button, name);
   label.textContent = t('entry.copied');
+  button.setAttribute('aria-label', t('entry.copied'));
   button.dataset.copied = 'true';
   setTimeout(() => {
     label.textContent = t('entry.copy');
+    if (name !== null) button.setAttribute('aria-label', name);
     delete button.dataset.copied;
   }, COPIED_MS);
 }

@@ -7,7 +7,11 @@ export interface CompletionItem {
   insert: string;
 }
 
-/** A listbox under the cursor's token: arrows move, Enter/Tab accept, Escape closes; the textarea keeps focus. */
+/**
+ * A listbox under the cursor's token: arrows move, Enter/Tab accept, Escape closes; the textarea keeps focus.
+ * The textarea is the list's combobox (WAI-ARIA 1.2): `aria-expanded` is only allowed on an element with such a
+ * role, and the active option is announced through `aria-activedescendant`.
+ */
 export class CompletionPopup {
   private items: CompletionItem[] = [];
   private active = 0;
@@ -17,8 +21,11 @@ export class CompletionPopup {
     list.setAttribute('role', 'listbox');
     list.id ||= 'completion-list';
     list.hidden = true;
+    input.setAttribute('role', 'combobox');
+    input.setAttribute('aria-haspopup', 'listbox');
     input.setAttribute('aria-autocomplete', 'list');
     input.setAttribute('aria-controls', list.id);
+    input.setAttribute('aria-expanded', 'false');
   }
 
   get open(): boolean {

@@ -2,6 +2,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
 import './toolCards.css';
+import './contrast.css';
 import './images.css';
 import './worktree.css';
 import { HostMessage, isEntryAppended } from '../src/protocol/messages';

@@ -140,7 +140,7 @@ function editLine(first: string, detail: ResultDetail & { path: string; added: n
   line.className = 'tool-edit';
   const open = document.createElement('button');
   open.className = 'link open-diff';
-  open.append(codicon('diff'), ' Open diff');
+  open.append(codicon('diff'), ` ${t('card.openDiffLabel')}`);
   open.title = first;
   open.setAttribute('aria-label', t('card.openDiff', detail.path));
   open.addEventListener('click', () => post({ type: 'openChange', turnId, path: detail.path }));

@@ -7,6 +7,7 @@ import { eventually } from './support/eventually';
 import { recordedTexts, recordTexts } from './support/textRecorder';
 import { SCRIPTED_MODEL_NAME } from './support/testWorkspace';
 import { useCodeServerSuite } from './support/codeServerSuite';
+import { expectNoAxeViolations } from './support/axe';
 
 const REPLY = 'Hello from the **scripted** suite.model.\n\n- one\n- two';
 const ASSISTANT = '[role="log"] [data-kind="assistant"]';
@@ -79,6 +80,7 @@ describe('chat panel', function () {
     await error.waitFor({ timeout: 20_000 });
     const retry = error.getByRole('button', { name: 'Retry' });
     await retry.waitFor({ timeout: 10_000 });
+    await expectNoAxeViolations(chat, 'an error with Retry');
     await session.screenshot('retry-offered');
     await retry.click();
 

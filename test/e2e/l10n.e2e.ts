@@ -39,7 +39,7 @@ describe('the user\'s language (zh-cn)', function () {
     const chat = await session.chatFrame({ selector: `textarea[aria-label="${zh.input}"]` });
 
     // The panel: the input's accessible name and placeholder, its buttons' names.
-    const input = chat.getByRole('textbox', { name: zh.input });
+    const input = chat.getByRole('combobox', { name: zh.input });
     assert.equal(await input.getAttribute('placeholder'), zh.placeholder);
     // New Chat sits in the view's title bar (spec §20's composer), named by its command's translated title.
     await viewTitleAction(session.page, zh.newChat).waitFor({ timeout: 10_000 });

@@ -14,6 +14,7 @@ import { projectRoot } from './support/paths';
 import { systemPrompt } from './support/subAgents';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { clickNotificationButton } from './support/notifications';
+import { expectNoAxeViolations } from './support/axe';
 
 const EVERYTHING = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const FILESYSTEM = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
@@ -128,6 +129,7 @@ describe('MCP servers', function () {
     assert.ok(asked.includes('"content": "draft"'), `the arguments are shown: ${asked}`);
     assert.equal(fs.existsSync(notes), false, 'nothing written while the card waits');
     assert.equal(chatPosts(suite.model).length, 1, 'and the model waits too');
+    await expectNoAxeViolations(chat, 'an MCP call awaiting approval');
     await waiting.getByRole('textbox', { name: 'Feedback for the agent' }).fill('Not a draft, the final notes.');
     await waiting.getByRole('button', { name: 'Reject' }).click();
 

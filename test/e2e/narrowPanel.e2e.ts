@@ -2,7 +2,8 @@
 // two tasks run as sub-agents, then a turn with an MCP call (server-everything's get-sum, from the user's
 // settings), a Read, an Edit, an overwriting Write and a new file. Measured in the webview (cardLayoutProbe): every
 // card's header on one line, no title narrower than its first word, the MCP parameters as one summary, both Writes
-// with +/− and Open diff, the completion shown once. Screenshots in the dark, light and high-contrast themes.
+// with +/− and Open diff, the completion shown once. Then an error and a reply still streaming. Screenshots in the
+// dark, light and high-contrast themes, and axe-core over the conversation scrolled to its middle and to its end.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,6 +17,7 @@ import { projectRoot, testResultsDir } from './support/paths';
 import { afterTwoFrames } from './support/paint';
 import { widenSideBar } from './support/sideBar';
 import { useTheme } from './support/theme';
+import { expectNoAxeViolations } from './support/axe';
 
 const EVERYTHING = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 /** VS Code's side bar when nothing widens it. */
@@ -46,6 +48,7 @@ const REPLIES: ScriptedReply[] = [
   reply('<Write>\n<path>src/sum.ts</path>\n<content>export const sum = 42448;\n</content>\n</Write>'),
   reply(done(EDIT_DONE)),
 ];
+const STREAMING = 'The greeting reads the name, capitalizes it and says hi.';
 const THEMES = [['Default Dark Modern', 'dark'], ['Default Light Modern', 'light'], ['Default High Contrast', 'hc']] as const;
 
 /** cardLayoutProbe as page source (esbuild's output carries no tsx helpers). */
@@ -122,6 +125,15 @@ describe('the chat panel at the default side-bar width', function () {
     assert.equal(count(PLAN_DONE), 1, 'the plan\'s completion shows once');
     assert.doesNotMatch(layout.visibleText, /\b1 (lines|files|steps|entries|tasks)\b/);
 
+    // The panel's other states, for axe below: an error (the provider refuses the next turn) and a reply streaming.
+    suite.model.enqueue({ fault: { kind: 'http', status: 401, message: 'Incorrect API key provided' } });
+    await sendChatMessage(chat, 'Check the greeting once more');
+    await transcriptEntries(chat, 'error').filter({ hasText: 'Incorrect API key provided' }).first().waitFor({ timeout: 30_000 });
+    await waitForIdle(chat, 30_000);
+    suite.model.enqueue({ text: `${STREAMING} `.repeat(30), chunkSize: 20, pauseAfterChars: 3 * STREAMING.length });
+    await sendChatMessage(chat, 'Explain the greeting at length');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: STREAMING }).first().waitFor({ timeout: 30_000 });
+
     const shots = path.join(testResultsDir, 'narrow');
     fs.mkdirSync(shots, { recursive: true });
     for (const [theme, name] of THEMES) {
@@ -129,9 +141,15 @@ describe('the chat panel at the default side-bar width', function () {
       assert.deepEqual((await probe(chat)).problems, [], `${theme}: every card fits its header on one line`);
       await scrollTo(chat, `${TRANSCRIPT} > [data-kind="user"]`);
       await page.locator('.part.sidebar').screenshot({ path: path.join(shots, `narrow-${name}-plan.png`) });
+      await scrollTo(chat, `${TRANSCRIPT} [data-tool="mcp__everything__get-sum"]`);
+      await expectNoAxeViolations(chat, 'a long conversation scrolled to its middle');
       await scrollTo(chat, undefined);
       await page.locator('.part.sidebar').screenshot({ path: path.join(shots, `narrow-${name}-edit.png`) });
+      await expectNoAxeViolations(chat, 'its end: a plan, an MCP call, edits, an error and a reply streaming');
     }
     console.log(`      screenshots in ${shots}`);
+    assert.equal(suite.model.pausedStreams(), 1, 'the reply streamed throughout');
+    suite.model.resumePaused();
+    await waitForIdle(chat, 30_000);
   });
 });

@@ -15,6 +15,7 @@ import { clickNotificationButton, notificationTexts } from './support/notificati
 import { testResultsDir } from './support/paths';
 import { viewTitleAction, widenSideBar } from './support/sideBar';
 import { writeWorkspaceSettings } from './support/testWorkspace';
+import { expectNoAxeViolations } from './support/axe';
 
 const WAITING = /Bash is waiting for your approval in “Run the check”/;
 const THEMES = [['Default Dark Modern', 'dark', 'vs-dark'], ['Default Light Modern', 'light', 'vs'], ['Default High Contrast', 'hc', 'hc-black']] as const;
@@ -100,6 +101,7 @@ describe('the nudge and the composer at the side bar\'s width (issue 34)', funct
     for (const [theme, name, kind] of THEMES) {
       await useTheme(page, chat, workspace, theme, kind);
       await page.locator('.part.sidebar').screenshot({ path: path.join(shots, `composer-${name}.png`) });
+      await expectNoAxeViolations(chat, 'idle, plan mode on, a draft in the input');
     }
     await viewTitleAction(page, 'New Chat').click();
     await eventually(async () => assert.equal(await transcriptEntries(chat, 'user').count(), 0), { timeoutMs: 10_000, message: 'New Chat in the title bar starts a new conversation' });

@@ -15,6 +15,7 @@ import { codeAgentLogText } from './support/extensionLog';
 import { chatPosts } from './support/modelRequests';
 import { testResultsDir } from './support/paths';
 import { useTheme } from './support/theme';
+import { expectNoAxeViolations } from './support/axe';
 import { widenSideBar } from './support/sideBar';
 
 const USAGE = { prompt_tokens: 400, completion_tokens: 40 };
@@ -108,6 +109,12 @@ describe('tool cards, live todos and code blocks', function () {
     const shots = path.join(testResultsDir, 'panel');
     fs.mkdirSync(shots, { recursive: true });
     await session.page.locator('.part.sidebar').screenshot({ path: path.join(shots, 'panel-dark-approval.png') });
+    // What axe finds while the command waits, in each theme (the last one stays for the end below).
+    await expectNoAxeViolations(chat, 'a command awaiting approval');
+    for (const theme of ['Default Light Modern', 'Default High Contrast']) {
+      await useTheme(session.page, chat, workspace, theme);
+      await expectNoAxeViolations(chat, 'a command awaiting approval');
+    }
 
     await bash.getByRole('button', { name: 'Run', exact: true }).click();
     await transcriptEntries(chat, 'assistant').filter({ hasText: 'The greeting now says' }).first().waitFor({ timeout: 30_000 });
@@ -137,7 +144,7 @@ describe('tool cards, live todos and code blocks', function () {
     // The edit: its size and a way to its diff. The Read: its lines link to the file.
     const edit = chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Edit"]`);
     assert.equal((await edit.locator('.edit-counts').textContent())?.replace(/\s+/g, ' ').trim(), '+1 −1');
-    await edit.getByRole('button', { name: 'Open the diff of src/a.ts' }).click();
+    await edit.getByRole('button', { name: 'Open diff of src/a.ts' }).click();
     await session.page.locator('.tabs-container .tab', { hasText: 'a.ts (changed by CodeAgent)' }).waitFor({ timeout: 15_000 });
     const read = chat.locator(`${TRANSCRIPT} [data-kind="tool-call"][data-tool="Read"]`);
     assert.equal(await read.locator('.tool-key').textContent(), 'src/a.ts');
@@ -182,8 +189,9 @@ describe('tool cards, live todos and code blocks', function () {
 
     // The same panel in every theme (switched live through the workspace settings).
     await chat.evaluate('document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight');
-    for (const [theme, file] of [['Default Dark Modern', 'panel-dark.png'], ['Default High Contrast', 'panel-hc.png'], ['Default Light Modern', 'panel-light.png']] as const) {
+    for (const [theme, file] of [['Default High Contrast', 'panel-hc.png'], ['Default Light Modern', 'panel-light.png'], ['Default Dark Modern', 'panel-dark.png']] as const) {
       await useTheme(session.page, chat, workspace, theme);
+      await expectNoAxeViolations(chat, 'a finished turn with thinking, todos, cards and a code block');
       // Highlighting that shows: keywords, numbers and strings each differ from the plain code text and its background.
       const colors = (await chat.evaluate(`(() => {
         const code = [...document.querySelectorAll('${TRANSCRIPT} pre.code-block > code')].pop();

@@ -16,6 +16,7 @@ import { reloadWindow } from './support/windowReload';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { afterTwoFrames } from './support/paint';
 import { widenSideBar } from './support/sideBar';
+import { expectNoAxeViolations } from './support/axe';
 
 const USAGE = { prompt_tokens: 300, completion_tokens: 30 };
 const REQUEST = 'Write a snake game';
@@ -60,6 +61,7 @@ describe('plan mode with sub-agents', function () {
 
     // The checklist: all three tasks completed, and task 1 completed before task 2 started (and 2 before 3).
     await eventually(async () => assert.equal(formatPlan(await planTasks(chat)), '1=completed 2=completed 3=completed'), { message: 'the final plan' });
+    await expectNoAxeViolations(chat, 'a finished plan');
     const states = await recordedPlanStates(chat);
     const history = states.map((s) => Object.entries(s).map(([id, status]) => `${id}=${status}`).join(' ')).join('\n    ');
     for (const [before, after] of [['1', '2'], ['2', '3']] as const) {

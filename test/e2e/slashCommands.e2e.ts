@@ -33,7 +33,7 @@ describe('slash commands from command and prompt files', function () {
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
-    const input = chat.getByRole('textbox', { name: 'Message CodeAgent' });
+    const input = chat.getByRole('combobox', { name: 'Message CodeAgent' });
 
     // `/` completion: the built-ins first, then the files' commands with their hints and descriptions.
     const options = chat.locator('#completions [role="option"]');
@@ -91,7 +91,7 @@ describe('slash commands from command and prompt files', function () {
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
     await chat.locator('[data-kind="mcp"][data-server="everything"][data-status="ready"]').waitFor({ timeout: 30_000 });
-    const input = chat.getByRole('textbox', { name: 'Message CodeAgent' });
+    const input = chat.getByRole('combobox', { name: 'Message CodeAgent' });
     const options = chat.locator('#completions [role="option"]');
 
     // `/mcp.` lists the server's prompts with their arguments.
@@ -129,7 +129,7 @@ describe('slash commands from command and prompt files', function () {
 
 /** Types `typed` into the input until the suggestions list shows (the view may still be starting); their labels. */
 async function suggestions(chat: Frame, typed: string): Promise<string[]> {
-  const input = chat.getByRole('textbox', { name: 'Message CodeAgent' });
+  const input = chat.getByRole('combobox', { name: 'Message CodeAgent' });
   const options = chat.locator('#completions [role="option"]');
   await input.fill('');
   await input.click();

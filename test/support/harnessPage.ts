@@ -12,7 +12,7 @@ export interface HarnessPage {
  * For a mocha suite: Chromium, and a blank page with `test/support/<harness>.ts` (the real webview code it
  * imports) bundled into it after `prelude`; opened before the suite's tests, closed after them.
  */
-export function useHarnessPage(harness: 'markdownDomHarness' | 'transcriptDomHarness' | 'promptRecallHarness' | 'endAnchorHarness' | 'imageAttachmentsHarness' | 'modelPickerHarness', prelude = ''): HarnessPage {
+export function useHarnessPage(harness: 'markdownDomHarness' | 'transcriptDomHarness' | 'promptRecallHarness' | 'completionPopupHarness' | 'endAnchorHarness' | 'imageAttachmentsHarness' | 'modelPickerHarness', prelude = ''): HarnessPage {
   let browser: Browser | undefined;
   let page: Page | undefined;
   before(async () => {

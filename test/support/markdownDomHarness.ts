@@ -97,7 +97,7 @@ const harness = {
     body.querySelector<HTMLButtonElement>('button[aria-label="Insert at cursor"]')!.click();
     // The copy is done (through the clipboard or the fallback) once the button says so.
     while (copy.dataset.copied !== 'true') await new Promise((resolve) => setTimeout(resolve, 0));
-    const label = body.querySelector('button[aria-label="Copy code"]')?.textContent ?? '';
+    const label = `${copy.textContent ?? ''}${copy.getAttribute('aria-label') === copy.textContent ? '' : ' (named otherwise)'}`;
     body.remove();
     return { clipboard, fallback, inserted, label };
   },
