@@ -46,6 +46,12 @@ export class StreamingMarkdown {
   private readonly staging: HTMLElement;
   /** Tail nodes the staged blocks replace: they leave the page when those blocks join it, never to be reused. */
   private retired: ChildNode[] = [];
+  /**
+   * Code blocks of final groups not highlighted and decorated yet. Highlighting is the largest part of rendering a
+   * burst (a 200 KB answer: about half its script time): it waits until the text is shown, then runs in the time
+   * left of each update, the newest (nearest the end the user follows) first.
+   */
+  private unfinishedCode: HTMLElement[] = [];
 
   constructor(private readonly body: HTMLElement) {
     body.replaceChildren();
@@ -54,7 +60,7 @@ export class StreamingMarkdown {
 
   /** Whether rendered blocks lag behind the text (an update ran out of time): call `update` again soon. */
   get behind(): boolean {
-    return this.backlog.length > 0 || this.fed < this.text.length;
+    return this.backlog.length > 0 || this.fed < this.text.length || this.unfinishedCode.length > 0;
   }
 
   /**
@@ -97,7 +103,7 @@ export class StreamingMarkdown {
       let end = rendered + 1;
       for (let size = this.backlog[rendered]!.raw.length; end < this.backlog.length && size < GROUP_CHARS; end++) size += this.backlog[end]!.raw.length;
       const group = this.backlog.slice(rendered, end);
-      this.keepFinal(group, this.render({ tokens: group.flatMap((block) => block.tokens), openFence: false, key: '' }, this.staging).nodes);
+      this.keepFinal(group, this.render({ tokens: group.flatMap((block) => block.tokens), openFence: false, key: '' }, this.staging, true).nodes);
       rendered = end;
     }
     this.backlog.splice(0, rendered);
@@ -109,6 +115,12 @@ export class StreamingMarkdown {
     const kept = sameKeys(this.tail, this.openTail);
     this.dropTail(kept);
     for (const block of this.openTail.slice(kept)) this.tail.push(this.render(block));
+    if (caughtUp) this.finishCode(deadline);
+  }
+
+  /** Highlights and decorates waiting code blocks until `deadline`, at least one. */
+  private finishCode(deadline: number): void {
+    for (let done = 0; this.unfinishedCode.length && (done === 0 || performance.now() < deadline); done++) finishCodeBlock(this.unfinishedCode.pop()!);
   }
 
   /** The stream paused or ended: an open fence at the end gets highlighted and decorated like a whole render would. */
@@ -144,7 +156,8 @@ export class StreamingMarkdown {
     for (const block of this.tail.splice(from)) for (const node of block.nodes) node.remove();
   }
 
-  private render(block: Pick<Block, 'tokens' | 'openFence' | 'key'>, into: HTMLElement = this.body): RenderedBlock {
+  /** `final`: a final group, whose code blocks wait in `unfinishedCode` (finished by `finishCode`). */
+  private render(block: Pick<Block, 'tokens' | 'openFence' | 'key'>, into: HTMLElement = this.body, final = false): RenderedBlock {
     const html = sanitizeHtml(marked.parser(block.tokens));
     const before = into.lastChild;
     into.insertAdjacentHTML('beforeend', html);
@@ -153,7 +166,8 @@ export class StreamingMarkdown {
     const code = codeBlocksIn(nodes);
     // The open fence is the block's last code block; it is highlighted and decorated once, when it closes.
     const plain = block.openFence ? code.pop() : undefined;
-    for (const element of code) finishCodeBlock(element);
+    if (final) this.unfinishedCode.push(...code);
+    else for (const element of code) finishCodeBlock(element);
     return { key: block.key, nodes, complete: plain === undefined };
   }
 }

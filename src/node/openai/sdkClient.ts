@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { withSmallBodyChunks } from './smallBodyChunks';
 
 export interface SdkClientOptions {
   baseUrl: string;
@@ -14,7 +15,7 @@ export function sdkClient(options: SdkClientOptions): OpenAI {
     apiKey: options.apiKey || 'not-needed',
     maxRetries: 0,
     timeout: 10 * 60_000,
-    fetch: options.fetch,
+    fetch: withSmallBodyChunks(options.fetch ?? ((input, init) => fetch(input, init))),
     dangerouslyAllowBrowser: false,
   });
 }
