@@ -27,9 +27,20 @@ export async function* guardedEvents<T>(signal: AbortSignal, guard: StreamGuard,
   signal.addEventListener('abort', forwardAbort, { once: true });
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let idledOut = false;
+  // Each event only notes its time (a fast stream sends thousands a second, and re-arming a timer per event cost
+  // more than the event); the timer, when due, checks how long the stream has been quiet and waits out the rest.
+  let lastEventAt = Date.now();
+  const whenDue = () => {
+    const quiet = Date.now() - lastEventAt;
+    if (quiet < guard.idleTimeoutMs) idleTimer = setTimeout(whenDue, guard.idleTimeoutMs - quiet);
+    else {
+      idledOut = true;
+      controller.abort();
+    }
+  };
   const armIdleTimer = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => { idledOut = true; controller.abort(); }, guard.idleTimeoutMs);
+    lastEventAt = Date.now();
+    idleTimer ??= setTimeout(whenDue, guard.idleTimeoutMs);
   };
   try {
     if (signal.aborted) throw new ModelError('cancelled', (l10n) => l10n.t('Cancelled by the user.'));
