@@ -4,7 +4,10 @@ import * as path from 'node:path';
 import { reportFigure } from './benchSummary';
 
 const root = path.resolve(__dirname, '../..');
-const TARGET_ANSWER_VISIBLE_MS = 1000;
+/** Spec §24: a 200 KB answer's end is on screen ≤ 0.5 s after the model's last byte (issue 45). */
+const TARGET_ANSWER_VISIBLE_MS = 500;
+/** The same beside a process spinning on one of the two cores: the earlier target, kept as a floor. */
+const TARGET_HOGGED_MS = 1000;
 const TARGET_SEND_TO_WIRE_MS = 50;
 const GLOB_SLACK_MS = 250;
 
@@ -33,7 +36,7 @@ export async function runVsCodeBench(): Promise<void> {
   const [, kb, streamedMs, messages, lastMessageMs, visibleMs] = answer.map(Number) as number[];
   console.log('Real VS Code (code-server 4.100.3 + Chromium, the packaged extension)');
   console.log(`  ${kb} KB Markdown answer in 16-character chunks: streamed by the server in ${streamedMs} ms; ${messages} webview messages, the last ${lastMessageMs} ms after the server's last byte; end on screen ${visibleMs} ms after it (target < ${TARGET_ANSWER_VISIBLE_MS} ms)`);
-  console.log(`  the same beside a CPU hog: end on screen ${hogged[1]} ms after the last byte (target < ${TARGET_ANSWER_VISIBLE_MS} ms)`);
+  console.log(`  the same beside a CPU hog: end on screen ${hogged[1]} ms after the last byte (target < ${TARGET_HOGGED_MS} ms)`);
   console.log(`  extension activation: ${activation[1]} ms (activate(), as the extension logs it)`);
   const sendMs = Number(send[1]);
   const [globMs, rgMs] = [Number(glob[1]), Number(glob[2])];
@@ -42,7 +45,7 @@ export async function runVsCodeBench(): Promise<void> {
   console.log(`  Glob **/*.py over 50,000 files, call's last byte → next request: ${globMs} ms; raw rg --files ${rgMs} ms (target ≤ 1.5× rg + ${GLOB_SLACK_MS} ms = ${globTarget.toFixed(0)} ms)`);
   if (vsixBytes !== undefined) console.log(`  vsix: ${(vsixBytes / 1024).toFixed(1)} KiB`);
   reportFigure({ area: 'vscode', figure: `${kb} KB answer: last byte → end on screen`, value: `${visibleMs} ms`, target: `< ${TARGET_ANSWER_VISIBLE_MS} ms`, ok: visibleMs! < TARGET_ANSWER_VISIBLE_MS });
-  reportFigure({ area: 'vscode', figure: `${kb} KB answer beside a CPU hog: last byte → end on screen`, value: `${hogged[1]} ms`, target: `< ${TARGET_ANSWER_VISIBLE_MS} ms`, ok: Number(hogged[1]) < TARGET_ANSWER_VISIBLE_MS });
+  reportFigure({ area: 'vscode', figure: `${kb} KB answer beside a CPU hog: last byte → end on screen`, value: `${hogged[1]} ms`, target: `< ${TARGET_HOGGED_MS} ms`, ok: Number(hogged[1]) < TARGET_HOGGED_MS });
   reportFigure({ area: 'vscode', figure: 'extension activation', value: `${activation[1]} ms` });
   reportFigure({ area: 'vscode', figure: 'Send → request on the wire', value: `${sendMs} ms`, target: `≤ ${TARGET_SEND_TO_WIRE_MS} ms`, ok: sendMs <= TARGET_SEND_TO_WIRE_MS });
   reportFigure({ area: 'vscode', figure: `Glob on 50,000 files: last byte → next request (rg ${rgMs} ms)`, value: `${globMs} ms`, target: `≤ ${globTarget.toFixed(0)} ms`, ok: globMs <= globTarget });

@@ -9,6 +9,7 @@ import { launchChromium } from '../support/chromium';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
 import { msText, reportFigure } from './benchSummary';
 import { DeltaCoalescer } from '../../src/vscode/deltaCoalescer';
+import { withCpuProfile } from './cpuProfileSummary';
 
 const root = path.resolve(__dirname, '../..');
 const ANSWER_KB = 200;
@@ -278,7 +279,9 @@ async function runScenario(browser: Browser, bundle: { js: string; css: string }
         await postQueued(target.page, 0, {});
       }
       await preload(target.page, scenario.messages);
-      return await measure(browser, target, traced, () => postQueued(target.page, scenario.spreadMs, scenario.harnessOnly ? {} : scenario.done));
+      const post = () => postQueued(target.page, scenario.spreadMs, scenario.harnessOnly ? {} : scenario.done);
+      // BENCH_PROFILE=1: the untraced run's JS profile, where its script time goes.
+      return await measure(browser, target, traced, () => (traced ? post() : withCpuProfile(target.cdp, scenario.name.trim(), post)));
     } finally {
       await target.page.close();
     }
