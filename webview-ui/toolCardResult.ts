@@ -142,7 +142,7 @@ function editLine(first: string, detail: ResultDetail & { path: string; added: n
   open.className = 'link open-diff';
   open.append(codicon('diff'), ` ${t('card.openDiffLabel')}`);
   open.title = first;
-  open.setAttribute('aria-label', t('card.openDiff', detail.path));
+  open.setAttribute('aria-label', t('changes.openDiff', detail.path));
   open.addEventListener('click', () => post({ type: 'openChange', turnId, path: detail.path }));
   line.append(diffCounts('edit-counts', detail.added, detail.removed ?? 0), open);
   return line;

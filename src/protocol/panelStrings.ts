@@ -130,7 +130,6 @@ export const panelStrings = {
   'card.runOutsideSandbox': 'Run outside sandbox',
   'card.sandboxedTitle': 'Ran inside the sandbox: writes only in the workspace, no secret files, network only to the allowed hosts',
   'card.exitCode': 'Exit code {0}',
-  'card.openDiff': 'Open diff of {0}',
   'card.openDiffLabel': 'Open diff',
   'card.childActivity': 'Sub-agent activity',
   'card.childActivityCount.one': 'Sub-agent activity ({0} entry)',
