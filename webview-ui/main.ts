@@ -104,6 +104,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       if (historyAfterSnapshot) history.open(true);
       historyAfterSnapshot = false;
       transcript.reset(message.entries);
+      markShown('codeagent:snapshot');
       // A conversation without a changes entry shows the waiting hunks above the input.
       queueMicrotask(refreshReviewBars);
       recall.reset(message.entries.filter((entry) => entry.kind === 'user' && !entry.parent).map((entry) => entry.text));
@@ -192,4 +193,11 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return element as T;
 }
 
+/** Marks on the webview's own clock that the figure tests read (spec §24): the input ready, a snapshot on screen. */
+function markShown(name: string): void {
+  performance.mark(`${name}-rendered`);
+  requestAnimationFrame(() => setTimeout(() => performance.mark(`${name}-painted`), 0));
+}
+
+performance.mark('codeagent:input-ready');
 post({ type: 'ready' });

@@ -1,0 +1,75 @@
+// Long conversations stay fast (spec §24): the panel renders only the entries near the viewport. One test here runs
+// in `npm test`; the figures at 40 and 200 turns run in `npm run bench -- vscode` (CODEAGENT_LONG_FIGURES=1).
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { markdownAnswer } from '../fixtures/markdownAnswer';
+import { sendChatMessage, waitForIdle } from './support/chatPanel';
+import { useCodeServerSuite, type CodeServerSuite } from './support/codeServerSuite';
+import { FIRST_TURN_WORD } from './support/longConversation';
+import {
+  endShownAfterInputReady, findFirstTurn, lastAnswerVisible, longTasks, openLongConversation, panelLoad, scrollToFirstTurn, watchLongTasks,
+} from './support/longConversationFigures';
+
+const MAX_NODES = 3_000;
+
+describe('long conversations (spec §24)', function () {
+  const suite = useCodeServerSuite({ window: 'shared' });
+
+  it('a 60-turn conversation opens at its end with a small DOM; scrolling up and Find bring the first turn back; entries are numbered for screen readers', async function () {
+    this.timeout(180_000);
+    const { session, chat } = await openLongConversation(suite, 'long-60', 60, 4_000);
+    assert.ok(await lastAnswerVisible(chat, 60), 'the last answer is on screen');
+    const opened = await panelLoad(chat);
+    assert.ok(opened.nodes <= MAX_NODES, `${opened.nodes} DOM nodes after opening (at most ${MAX_NODES})`);
+    const numbered = await chat.evaluate(`[...document.querySelectorAll('[role="log"] > [aria-posinset]')].map((e) => [e.getAttribute('aria-posinset'), e.getAttribute('aria-setsize')])`) as Array<[string, string]>;
+    assert.ok(numbered.length > 0, 'the rendered entries carry aria-posinset');
+    const setSize = Number(numbered[0]![1]);
+    assert.ok(setSize >= 120, `aria-setsize counts every entry, rendered or not (${setSize})`);
+    assert.equal(Number(numbered.at(-1)![0]), setSize, 'the last rendered entry is the last of the set');
+
+    await scrollToFirstTurn(chat);
+    assert.equal(await chat.locator('[role="log"] > [aria-posinset="1"]').count(), 1, 'the first entry is back, numbered 1');
+    const atTop = await panelLoad(chat);
+    assert.ok(atTop.nodes <= MAX_NODES, `${atTop.nodes} DOM nodes at the top`);
+
+    await findFirstTurn(chat, session);
+    assert.match(await chat.getByRole('status').filter({ hasText: /of/ }).first().textContent() ?? '', /1 of 1/, 'Find counts one hit');
+  });
+});
+
+/** The spec §24 figures, printed for `npm run bench -- vscode`; they assert what the user must see, not durations. */
+describe('figures in real VS Code: long conversations', function () {
+  const suite = useCodeServerSuite({ window: 'shared' });
+  const run = process.env.CODEAGENT_LONG_FIGURES ? it : it.skip;
+
+  for (const turns of [40, 200]) {
+    run(`figure: a ${turns}-turn conversation (15 KB answers with code): reload, stream, scroll to the top, Find`, async function () {
+      this.timeout(600_000);
+      await longFigure(suite, turns);
+    });
+  }
+});
+
+async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> {
+  const { session, chat } = await openLongConversation(suite, `figure-long-${turns}`, turns, 15_000);
+  const shownMs = await endShownAfterInputReady(chat);
+  const visible = await lastAnswerVisible(chat, turns);
+  const reloaded = await panelLoad(chat);
+  const live = await streamOneMore(suite, chat);
+  const topMs = await scrollToFirstTurn(chat);
+  const findMs = await findFirstTurn(chat, session).catch((error: unknown) => `none (${String(error).split('\n')[0]})`);
+  const mb = (turns * 15_000 / 1e6).toFixed(1);
+  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shownMs} ms after the input was ready; ${reloaded.nodes} DOM nodes, ${reloaded.heapMb} MB heap; live after one more streamed answer: ${live.nodes} DOM nodes, ${live.heapMb} MB heap, longest task ${live.longest} ms, ${live.over50} tasks over 50 ms; first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
+}
+
+/** One more answer streamed into the open conversation, watched for long tasks; then the panel's load. */
+async function streamOneMore(suite: CodeServerSuite, chat: Frame): Promise<{ nodes: number; heapMb: number; longest: number; over50: number }> {
+  suite.model.enqueue({ text: markdownAnswer(15_000), chunkSize: 16 });
+  await watchLongTasks(chat);
+  await sendChatMessage(chat, 'One more answer, please.');
+  await chat.getByText('END-OF-ANSWER').first().waitFor({ timeout: 60_000 });
+  await waitForIdle(chat, 60_000);
+  const tasks = await longTasks(chat);
+  const load = await panelLoad(chat);
+  return { ...load, longest: Math.max(0, ...tasks), over50: tasks.filter((ms) => ms > 50).length };
+}

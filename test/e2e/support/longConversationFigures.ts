@@ -1,0 +1,105 @@
+// What the long-conversation test and figures (spec §24) read in the panel, on the webview's own clock.
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import type { BrowserSession } from './browserSession';
+import type { CodeServerSuite } from './codeServerSuite';
+import { CHAT_INPUT } from './browserSession';
+import { sendAndWaitForTurn } from './chatPanel';
+import { eventually } from './eventually';
+import { conversationsDirWith, FIRST_TURN_WORD, lastAnswerEnd, longConversation, storeAsCurrent } from './longConversation';
+import { reloadWindow } from './windowReload';
+
+export interface PanelLoad {
+  /** DOM nodes of the panel's document. */
+  nodes: number;
+  /** performance.memory.usedJSHeapSize, MB. */
+  heapMb: number;
+}
+
+/** Plain source text for evaluate(): a named function would be wrapped in a helper the page does not have. */
+const LOAD = `({ nodes: document.getElementsByTagName('*').length, heapMb: Math.round((performance.memory?.usedJSHeapSize ?? 0) / 1048576) })`;
+
+export function panelLoad(chat: Frame): Promise<PanelLoad> {
+  return chat.evaluate(LOAD) as Promise<PanelLoad>;
+}
+
+/**
+ * A window on a new workspace, a first message (so the extension has its conversations directory), then the long
+ * conversation stored as the current one and the window reloaded: the panel opens it as after any reload.
+ */
+export async function openLongConversation(suite: CodeServerSuite, name: string, turns: number, answerBytes: number): Promise<{ session: BrowserSession; chat: Frame }> {
+  const marker = `seed-${name}-${Date.now()}`;
+  suite.model.enqueue({ text: 'Seeded.' });
+  const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name });
+  const session = await suite.openSession(suite.server.urlFor(workspace));
+  await session.openCodeAgentView();
+  let chat = await session.chatFrame();
+  await sendAndWaitForTurn(chat, marker);
+  const dir = await eventually(() => {
+    const found = conversationsDirWith(suite.server.userDataDir, marker);
+    assert.ok(found, 'the first message is saved');
+    return found;
+  }, { timeoutMs: 20_000, message: 'the conversations directory' });
+  await storeAsCurrent(dir, longConversation(`long-${name}`, turns, answerBytes));
+  chat = await reloadWindow(session);
+  await chat.getByText(lastAnswerEnd(turns), { exact: true }).waitFor({ timeout: 60_000 });
+  return { session, chat };
+}
+
+/** From the input ready (the webview's start) to the frame after the restored transcript was put on screen. */
+export async function endShownAfterInputReady(chat: Frame): Promise<number> {
+  return eventually(async () => {
+    const marks = await chat.evaluate(`performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])`) as Array<[string, number]>;
+    const ready = marks.find(([name]) => name === 'codeagent:input-ready');
+    const painted = marks.filter(([name]) => name === 'codeagent:snapshot-painted').at(-1);
+    assert.ok(ready && painted, `the webview's marks: ${JSON.stringify(marks)}`);
+    return Math.round(painted[1] - ready[1]);
+  }, { timeoutMs: 10_000, message: 'the snapshot marks' });
+}
+
+/** Whether the last answer's end is inside the panel's viewport. */
+export async function lastAnswerVisible(chat: Frame, turns: number): Promise<boolean> {
+  const box = await chat.getByText(lastAnswerEnd(turns), { exact: true }).boundingBox();
+  const height = await chat.evaluate('innerHeight') as number;
+  return box !== null && box.y >= 0 && box.y + box.height <= height + 1;
+}
+
+/** Scrolls to the top until the first turn is on screen; returns how long that took (ms). */
+export async function scrollToFirstTurn(chat: Frame): Promise<number> {
+  const start = Date.now();
+  const first = chat.locator('[role="log"] [data-kind="user"]', { hasText: FIRST_TURN_WORD });
+  await eventually(async () => {
+    await chat.evaluate('document.scrollingElement.scrollTop = 0');
+    assert.ok(await first.isVisible(), 'the first turn is on screen');
+  }, { timeoutMs: 30_000, intervalMs: 100, message: 'the first turn after scrolling to the top' });
+  return Date.now() - start;
+}
+
+/** Scrolls back to the end, opens Find (Ctrl+F) and looks for the first turn's word; returns how long to its hit (ms). */
+export async function findFirstTurn(chat: Frame, session: BrowserSession): Promise<number> {
+  await chat.evaluate('document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight');
+  await chat.locator(CHAT_INPUT).click();
+  await session.page.keyboard.press('Control+f');
+  const box = chat.getByRole('searchbox', { name: 'Find in conversation' });
+  await box.waitFor({ timeout: 5_000 });
+  const start = Date.now();
+  await box.fill(FIRST_TURN_WORD);
+  await box.press('Enter');
+  const first = chat.locator('[role="log"] [data-kind="user"]', { hasText: FIRST_TURN_WORD });
+  await eventually(async () => assert.ok(await first.isVisible(), 'Find scrolled to the first turn'), { timeoutMs: 20_000, intervalMs: 100 });
+  return Date.now() - start;
+}
+
+/** Watches the webview's long tasks (PerformanceObserver) from now on. */
+export async function watchLongTasks(chat: Frame): Promise<void> {
+  await chat.evaluate(`(() => {
+    window.longTasks = [];
+    window.longTaskObserver?.disconnect();
+    window.longTaskObserver = new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); });
+    window.longTaskObserver.observe({ type: 'longtask' });
+  })()`);
+}
+
+export async function longTasks(chat: Frame): Promise<number[]> {
+  return chat.evaluate('window.longTasks ?? []') as Promise<number[]>;
+}
