@@ -1,11 +1,12 @@
 import type { TranscriptEntry } from '../src/protocol/transcript';
 import { childGroupOf, syncChildSteps } from './childSteps';
 import { finishStreamingBody, renderEntry, renderStreamingBody } from './entryRenderer';
+import { captureViewState, restoreViewState, type EntryViewState } from './entryViewState';
+import { estimateHeight } from './groupHeights';
 import { placeInCard } from './toolCallCard';
 import { PaintScheduler } from './paintScheduler';
+import { VirtualList } from './virtualList';
 
-/** Work per slice of a restored conversation: well under the 50 ms of a long task. */
-const SLICE_MS = 8;
 /** Quiet time after which a streamed entry counts as finished (its open code fence, if any, gets highlighted). */
 const SETTLE_MS = 300;
 /** Streamed text repaints at most this often (about 20 times a second): see PaintScheduler. */
@@ -19,66 +20,94 @@ const PAINT_BUDGET_MS = 12;
 const BURST_ATTACH_MS = 100;
 
 /**
- * The transcript as a keyed list of DOM nodes. Streaming deltas mark one entry dirty and are painted
- * at most once per animation frame and STREAM_PAINT_MS, so a long reply never re-renders the whole log per token; a streamed
- * entry itself re-renders only its open blocks (StreamingMarkdown). An entry with a `parent` (a sub-agent's
- * step) lives inside its parent's element, not at the top level. A restored conversation is built from its
- * end in slices of a few milliseconds, so even thousands of entries open without a long task.
+ * The transcript: every entry's data, and DOM for the groups near the viewport only (VirtualList, spec §24). A
+ * group is a top-level entry with the entries nested in it (a sub-agent's steps inside its Task card, an approval
+ * inside its call's card); it is built from its data and the view state kept when it left the DOM, so it can be
+ * dropped and built again at any time. Streaming deltas mark one entry dirty and are painted at most once per
+ * animation frame and STREAM_PAINT_MS, so a long reply never re-renders the whole log per token; a streamed entry
+ * itself re-renders only its open blocks (StreamingMarkdown). An entry not in the DOM just takes the text.
  */
 export class TranscriptView {
   private readonly entries = new Map<string, TranscriptEntry>();
+  /** Entry id → its group's key (the top-level entry's id); group key → its entries, in order. */
+  private readonly groupOf = new Map<string, string>();
+  private readonly members = new Map<string, string[]>();
+  /** The entries in the DOM. */
   private readonly elements = new Map<string, HTMLElement>();
+  private readonly viewStates = new Map<string, EntryViewState>();
   private readonly dirty = new Set<string>();
   private readonly streamed = new Set<string>();
   private readonly painter = new PaintScheduler((continued) => this.paint(continued), STREAM_PAINT_MS);
+  private readonly list: VirtualList;
   /** Whether the view was scrolled to the end when the current paint began: it then follows the new text. */
   private following = false;
   private followFrame: number | undefined;
   private lastAttach = -Infinity;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Groups (a top-level entry and its nested entries) of a restored conversation not built yet, oldest first. */
-  private unbuilt: TranscriptEntry[][] = [];
-  private buildTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly root: HTMLElement, private readonly pinned?: PinnedEntries) {}
+  constructor(root: HTMLElement, private readonly pinned?: PinnedEntries) {
+    this.list = new VirtualList(root, {
+      build: (key) => this.buildGroup(key),
+      dropped: (key, element) => this.dropped(key, element),
+      isLive: (key) => this.isLive(key),
+      estimate: (key, width) => estimateHeight((this.members.get(key) ?? []).map((id) => this.entries.get(id)?.text ?? ''), width),
+    });
+  }
 
-  /** Whether slices of a restored conversation are still to be built (tests wait for this, not for a time). */
+  /** Whether a restored conversation is still being built (it never is now: only its end is built). */
   get building(): boolean {
-    return this.unbuilt.length > 0;
+    return false;
+  }
+
+  /** Every entry in the transcript's order, in the DOM or not (Find searches these). */
+  *ordered(): Iterable<TranscriptEntry> {
+    for (const key of this.list.order) for (const id of this.members.get(key) ?? []) yield this.entries.get(id)!;
+  }
+
+  /** The entry's element, its group built and the range moved around it if it was not in the DOM. */
+  reveal(id: string): HTMLElement | undefined {
+    const key = this.groupOf.get(id);
+    if (key === undefined) return undefined;
+    this.list.reveal(key);
+    return this.elements.get(id);
   }
 
   reset(all: TranscriptEntry[]): void {
-    this.entries.clear();
-    this.elements.clear();
+    for (const map of [this.entries, this.groupOf, this.members, this.viewStates]) map.clear();
     this.dirty.clear();
     this.streamed.clear();
-    this.root.replaceChildren();
     this.pinned?.reset(all.filter(isPinned));
-    const entries = all.filter((entry) => !pinnedOnly(entry));
-    for (const entry of entries) this.entries.set(entry.id, entry);
-    this.unbuilt = groups(entries);
-    this.buildSlice(true);
+    const keys: string[] = [];
+    for (const entry of all) {
+      if (pinnedOnly(entry)) continue;
+      this.entries.set(entry.id, entry);
+      if (this.join(entry)) keys.push(entry.id);
+    }
+    this.list.reset(keys);
+    this.scrollToBottom();
   }
 
   add(entry: TranscriptEntry): void {
     if (isPinned(entry)) this.pinned?.update(entry);
     if (pinnedOnly(entry)) return;
-    this.buildAll();
     const stickToBottom = this.isAtBottom();
     this.entries.set(entry.id, entry);
-    this.place(entry, this.build(entry));
-    this.syncAncestors(entry);
+    if (this.join(entry)) this.list.push(entry.id);
+    else if (this.elements.has(this.groupOf.get(entry.id)!)) {
+      this.place(entry, this.build(entry));
+      this.syncAncestors(entry);
+    }
     if (stickToBottom) this.scrollToBottom();
   }
 
   update(entry: TranscriptEntry): void {
     if (isPinned(entry)) this.pinned?.update(entry);
     if (pinnedOnly(entry)) return;
-    this.buildAll();
-    const element = this.elements.get(entry.id);
-    if (!element) return this.add(entry);
+    if (!this.entries.has(entry.id)) return this.add(entry);
     this.entries.set(entry.id, entry);
     this.streamed.delete(entry.id);
+    const element = this.elements.get(entry.id);
+    if (!element) return; // built from this data when it comes into view
     renderEntry(entry, element);
     syncChildSteps(element, entry);
     this.syncAncestors(entry);
@@ -88,14 +117,15 @@ export class TranscriptView {
     const entry = this.entries.get(id);
     if (!entry) return;
     entry.text += delta;
+    if (!this.elements.has(id)) return;
     this.dirty.add(id);
     this.painter.request();
   }
 
   /**
-   * Touches only the entries that changed since the last frame; an entry not built yet gets its text when it is.
-   * A paint continuing one that ran out of time neither reads nor changes the scroll position (either would
-   * lay out the page again on every slice): the view keeps following the end once per frame instead.
+   * Touches only the entries that changed since the last frame. A paint continuing one that ran out of time
+   * neither reads nor changes the scroll position (either would lay out the page again on every slice): the view
+   * keeps following the end once per frame instead.
    */
   private paint(continued: boolean): void {
     if (!continued) this.following = this.isAtBottom();
@@ -136,17 +166,29 @@ export class TranscriptView {
       if (element) finishStreamingBody(element);
     }
     this.streamed.clear();
+    this.list.schedule(); // what stayed in the DOM only while it streamed may leave it now
   }
 
   /**
-   * A call's approval goes inside its tool card (one card per call); a nested entry inside its parent's
-   * steps. A child before its parent only happens in a malformed stream: better shown at the top level than lost.
+   * Files the entry in its group: an approval in its call's, a nested entry in its parent's. Returns whether it
+   * opens a group of its own. A child before its parent only happens in a malformed stream: better shown at the top
+   * level than lost.
    */
+  private join(entry: TranscriptEntry): boolean {
+    const owner = entry.kind === 'approval' ? `call-${String(entry.meta?.callId)}` : entry.parent;
+    const key = (owner ? this.groupOf.get(owner) : undefined) ?? (entry.parent ? this.groupOf.get(entry.parent) : undefined);
+    this.groupOf.set(entry.id, key ?? entry.id);
+    if (key === undefined) this.members.set(entry.id, [entry.id]);
+    else this.members.get(key)!.push(entry.id);
+    return key === undefined;
+  }
+
+  /** A call's approval goes inside its tool card (one card per call); a nested entry inside its parent's steps. */
   private place(entry: TranscriptEntry, element: HTMLElement): void {
     const card = entry.kind === 'approval' ? this.elements.get(`call-${String(entry.meta?.callId)}`) : undefined;
     if (card) return placeInCard(card, element);
     const parent = entry.parent ? this.elements.get(entry.parent) : undefined;
-    (parent ? childGroupOf(parent) : this.root).append(element);
+    if (parent) childGroupOf(parent).append(element);
   }
 
   private build(entry: TranscriptEntry): HTMLElement {
@@ -155,37 +197,26 @@ export class TranscriptView {
     return element;
   }
 
-  /** Builds the newest unbuilt groups for a few milliseconds and puts them above the ones already built. */
-  private buildSlice(first: boolean): void {
-    this.buildTimer = undefined;
-    const deadline = performance.now() + SLICE_MS;
-    const built: HTMLElement[] = [];
-    while (this.unbuilt.length && (built.length === 0 || performance.now() < deadline)) built.push(this.buildGroup(this.unbuilt.pop()!));
-    if (!built.length) return;
-    const stickToBottom = first || this.isAtBottom();
-    const fragment = document.createDocumentFragment();
-    fragment.append(...built.reverse());
-    this.root.prepend(fragment);
-    if (stickToBottom) this.scrollToBottom();
-    if (this.unbuilt.length) this.buildTimer = setTimeout(() => this.buildSlice(false), 0);
-  }
-
-  /** A message other than a delta needs every entry in place (a parent, an entry to update): build the rest now. */
-  private buildAll(): void {
-    if (!this.unbuilt.length) return;
-    clearTimeout(this.buildTimer);
-    this.buildTimer = undefined;
-    const built = this.unbuilt.map((group) => this.buildGroup(group));
-    this.unbuilt = [];
-    this.root.prepend(...built);
-  }
-
-  private buildGroup(group: TranscriptEntry[]): HTMLElement {
-    const [top, ...nested] = group;
+  /** A group's DOM from its entries' data, as the user left it (entryViewState). */
+  private buildGroup(key: string): HTMLElement {
+    const [top, ...nested] = (this.members.get(key) ?? [key]).map((id) => this.entries.get(id)!);
     const element = this.build(top!);
     for (const entry of nested) this.place(entry, this.build(entry));
     for (const entry of nested) this.syncAncestors(entry);
+    const state = this.viewStates.get(key);
+    if (state) queueMicrotask(() => restoreViewState(element, state));
     return element;
+  }
+
+  private dropped(key: string, element: HTMLElement): void {
+    const state = captureViewState(element);
+    if (state) this.viewStates.set(key, state);
+    for (const id of this.members.get(key) ?? []) this.elements.delete(id);
+  }
+
+  /** Streaming, awaiting an answer or running: kept in the DOM, out of view or not. */
+  private isLive(key: string): boolean {
+    return (this.members.get(key) ?? []).some((id) => this.dirty.has(id) || this.streamed.has(id) || isLiveEntry(this.entries.get(id)));
   }
 
   /** A new or changed child (a waiting approval, say) can change whether its parents' steps should show. */
@@ -210,6 +241,11 @@ export class TranscriptView {
   }
 }
 
+function isLiveEntry(entry: TranscriptEntry | undefined): boolean {
+  if (entry?.kind === 'tool-call') return ['streaming', 'awaiting', 'running'].includes(String(entry.meta?.status));
+  return entry?.kind === 'approval' && entry.meta?.phase === 'request';
+}
+
 /** Where the pinned plan and todo checklist (above the input) get their entries. */
 export interface PinnedEntries {
   reset(entries: TranscriptEntry[]): void;
@@ -224,22 +260,4 @@ function isPinned(entry: TranscriptEntry): boolean {
 /** The todo list lives only there: its TodoWrite cards are its compact trace in the transcript. */
 function pinnedOnly(entry: TranscriptEntry): boolean {
   return isPinned(entry) && Array.isArray(entry.meta?.todos);
-}
-
-/**
- * Each top-level entry with the entries nested under it, in order; an entry whose parent came later stays
- * top-level. An approval joins its call's group, since it is shown inside that call's card.
- */
-function groups(entries: TranscriptEntry[]): TranscriptEntry[][] {
-  const result: TranscriptEntry[][] = [];
-  const groupOf = new Map<string, TranscriptEntry[]>();
-  for (const entry of entries) {
-    const owner = entry.kind === 'approval' ? `call-${String(entry.meta?.callId)}` : entry.parent;
-    const parentGroup = (owner ? groupOf.get(owner) : undefined) ?? (entry.parent ? groupOf.get(entry.parent) : undefined);
-    const group = parentGroup ?? [];
-    if (!parentGroup) result.push(group);
-    group.push(entry);
-    groupOf.set(entry.id, group);
-  }
-  return result;
 }

@@ -1,0 +1,215 @@
+import { GroupHeights } from './groupHeights';
+
+/** What the list asks of its owner: it knows the keys' order and heights, the owner their content. */
+export interface VirtualListHost {
+  /** The element of a group, built from its data (and the view state kept when it was dropped). */
+  build(key: string): HTMLElement;
+  /** The group's element leaves the DOM: its view state is kept, its entries forgotten. */
+  dropped(key: string, element: HTMLElement): void;
+  /** Streaming, awaiting approval or running: such a group is never dropped. */
+  isLive(key: string): boolean;
+  /** A height for a group not measured yet (at this width). */
+  estimate(key: string, width: number): number;
+}
+
+/** How far beyond the viewport, in viewport heights, groups are kept in the DOM on each side. */
+const OVERSCAN = 1;
+
+/**
+ * The transcript's top-level groups, of which only those near the viewport are in the DOM (spec §24): one
+ * contiguous range, with the heights of the groups outside it (measured once, else estimated) held as the log's
+ * padding, so the page's height and the scroll bar stay those of the whole conversation. A group measured above
+ * the viewport that grows or shrinks moves the scroll position by as much, so what is on screen stays put.
+ * The range follows scrolling once per frame; `aria-setsize`/`aria-posinset` tell a screen reader where each
+ * rendered group sits in the whole.
+ */
+export class VirtualList {
+  private keys: string[] = [];
+  private readonly position = new Map<string, number>();
+  private readonly heights: GroupHeights;
+  private readonly rendered = new Map<string, HTMLElement>();
+  private readonly keyOf = new WeakMap<Element, string>();
+  private start = 0;
+  private end = 0;
+  private frame: number | undefined;
+  private readonly resizes: ResizeObserver;
+  private readonly basePadding: { top: number; bottom: number };
+
+  constructor(private readonly root: HTMLElement, private readonly host: VirtualListHost) {
+    const style = getComputedStyle(root);
+    this.basePadding = { top: parseFloat(style.paddingTop) || 0, bottom: parseFloat(style.paddingBottom) || 0 };
+    this.heights = new GroupHeights(parseFloat(style.rowGap) || 0, (key, width) => host.estimate(key, width));
+    this.resizes = new ResizeObserver((changes) => this.measured(changes));
+    this.resizes.observe(root);
+    addEventListener('scroll', () => this.schedule(), { passive: true });
+    addEventListener('resize', () => this.schedule());
+    // A theme changes fonts and spacing: what was measured in the old one is a guess in the new one.
+    new MutationObserver(() => this.heights.forgetAllBut(this.rendered.keys())).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  }
+
+  /** The groups' keys, in order. */
+  get order(): readonly string[] {
+    return this.keys;
+  }
+
+  element(key: string): HTMLElement | undefined {
+    return this.rendered.get(key);
+  }
+
+  indexOf(key: string): number | undefined {
+    return this.position.get(key);
+  }
+
+  /** A new list, rendered from its end (the view then scrolls there). */
+  reset(keys: string[]): void {
+    for (const [key, element] of this.rendered) this.drop(key, element);
+    this.keys = [...keys];
+    this.position.clear();
+    this.keys.forEach((key, i) => this.position.set(key, i));
+    this.heights.clear();
+    this.start = this.end = this.keys.length;
+    const want = this.viewportHeight() * (1 + OVERSCAN);
+    let start = this.keys.length;
+    for (let height = 0; start > 0 && height < want; ) height += this.heights.of(this.keys[--start]!, this.width());
+    this.apply(start, this.keys.length);
+  }
+
+  /** A group at the end: rendered at once when the range reaches the end (as it does while following it). */
+  push(key: string): HTMLElement | undefined {
+    const atEnd = this.end === this.keys.length;
+    this.position.set(key, this.keys.length);
+    this.keys.push(key);
+    if (atEnd) this.apply(this.start, this.keys.length);
+    else this.pad();
+    this.numberAll();
+    return this.rendered.get(key);
+  }
+
+  /** Makes the group rendered (Find scrolls to it), with the range around it; returns its element. */
+  reveal(key: string): HTMLElement | undefined {
+    const index = this.position.get(key);
+    if (index === undefined) return undefined;
+    if (index < this.start || index >= this.end) {
+      const around = Math.ceil(this.viewportHeight() / 2);
+      let start = index;
+      let end = index + 1;
+      for (let height = 0; start > 0 && height < around; ) height += this.heights.of(this.keys[--start]!, this.width());
+      for (let height = 0; end < this.keys.length && height < around; ) height += this.heights.of(this.keys[end++]!, this.width());
+      this.apply(start, end);
+    }
+    return this.rendered.get(key);
+  }
+
+  /** The range follows the viewport on the next frame. */
+  schedule(): void {
+    this.frame ??= requestAnimationFrame(() => {
+      this.frame = undefined;
+      this.follow();
+    });
+  }
+
+  private follow(): void {
+    if (!this.keys.length) return;
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const top = this.root.getBoundingClientRect().top + this.basePadding.top;
+    const over = scroller.clientHeight * OVERSCAN;
+    const [start, end] = this.heights.range(this.keys, this.width(), -top - over, -top + scroller.clientHeight + over);
+    let [from, to] = [start, end];
+    for (const key of this.liveKeys()) {
+      const index = this.position.get(key)!;
+      from = Math.min(from, index);
+      to = Math.max(to, index + 1);
+    }
+    if (from !== this.start || to !== this.end) this.apply(from, to);
+  }
+
+  private *liveKeys(): Iterable<string> {
+    for (const key of this.rendered.keys()) if (this.host.isLive(key)) yield key;
+  }
+
+  /** Renders exactly the groups [start, end): those leaving are dropped, those entering built in order. */
+  private apply(start: number, end: number): void {
+    const overlaps = start < this.end && end > this.start;
+    for (let i = this.start; i < this.end; i++) {
+      if (overlaps && i >= start && i < end) continue;
+      const key = this.keys[i]!;
+      this.drop(key, this.rendered.get(key)!);
+    }
+    const before = overlaps ? this.start : end;
+    const after = overlaps ? this.end : end;
+    const head = this.keys.slice(start, before).map((key) => this.mount(key));
+    const tail = this.keys.slice(Math.max(after, start), end).map((key) => this.mount(key));
+    const first = overlaps ? this.rendered.get(this.keys[this.start]!) : undefined;
+    if (first) first.before(...head);
+    else this.root.append(...head);
+    this.root.append(...tail);
+    this.start = start;
+    this.end = end;
+    this.pad();
+    this.numberAll();
+  }
+
+  private mount(key: string): HTMLElement {
+    const element = this.host.build(key);
+    this.rendered.set(key, element);
+    this.keyOf.set(element, key);
+    this.resizes.observe(element);
+    return element;
+  }
+
+  private drop(key: string, element: HTMLElement): void {
+    this.resizes.unobserve(element);
+    this.rendered.delete(key);
+    element.remove();
+    this.host.dropped(key, element);
+  }
+
+  private pad(): void {
+    const width = this.width();
+    this.root.style.paddingTop = `${this.basePadding.top + this.heights.sum(this.keys, 0, this.start, width)}px`;
+    this.root.style.paddingBottom = `${this.basePadding.bottom + this.heights.sum(this.keys, this.end, this.keys.length, width)}px`;
+  }
+
+  private numberAll(): void {
+    const size = String(this.keys.length);
+    for (let i = this.start; i < this.end; i++) {
+      const element = this.rendered.get(this.keys[i]!)!;
+      element.setAttribute('role', 'article');
+      element.setAttribute('aria-setsize', size);
+      element.setAttribute('aria-posinset', String(i + 1));
+    }
+  }
+
+  /**
+   * New sizes, as the observer measured them after layout. A change above the viewport moves what is on screen:
+   * the scroll position moves with it (unless the view follows the end). The log's own width: every height kept
+   * for a group not in the DOM is a guess again.
+   */
+  private measured(changes: ResizeObserverEntry[]): void {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const following = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+    let shift = 0;
+    for (const change of changes) {
+      if (change.target === this.root) {
+        if (this.heights.setWidth(change.contentRect.width)) this.heights.forgetAllBut(this.rendered.keys());
+        continue;
+      }
+      const key = this.keyOf.get(change.target);
+      if (key === undefined || !this.rendered.has(key)) continue;
+      const height = change.borderBoxSize[0]?.blockSize ?? change.contentRect.height;
+      const old = this.heights.of(key, this.width());
+      this.heights.set(key, height);
+      if (change.target.getBoundingClientRect().top < 0) shift += height - old;
+    }
+    if (shift && !following) scroller.scrollTop += shift;
+    this.schedule();
+  }
+
+  private width(): number {
+    return this.heights.width || this.root.clientWidth;
+  }
+
+  private viewportHeight(): number {
+    return (document.scrollingElement ?? document.documentElement).clientHeight || innerHeight;
+  }
+}
