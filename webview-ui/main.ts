@@ -31,11 +31,13 @@ import { ImageAttachments } from './imageAttachments';
 import { QueuedMessages } from './queuedMessages';
 import { WorktreeBar } from './worktreeBar';
 import { t } from './l10n';
+import { FindBar } from './findBar';
 
 guardLinks(document, post);
 keepEndInView([byId('transcript'), byId('composer')]);
 const checklist = new LiveChecklist(byId('live-checklist'));
 const transcript = new TranscriptView(byId('transcript'), checklist);
+new FindBar(transcript);
 configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
 const mcpServers = new McpServersSection(byId('transcript'));
 const processRows = new ProcessRows(byId('processes'));

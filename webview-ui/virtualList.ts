@@ -127,26 +127,44 @@ export class VirtualList {
     for (const key of this.rendered.keys()) if (this.host.isLive(key)) yield key;
   }
 
-  /** Renders exactly the groups [start, end): those leaving are dropped, those entering built in order. */
+  /**
+   * Renders exactly the groups [start, end): those leaving are dropped, those entering built in order and measured.
+   * The group on screen stays where it was (unless the view follows the end, which the owner keeps in view).
+   */
   private apply(start: number, end: number): void {
+    const anchor = this.anchor();
     const overlaps = start < this.end && end > this.start;
     for (let i = this.start; i < this.end; i++) {
       if (overlaps && i >= start && i < end) continue;
       const key = this.keys[i]!;
       this.drop(key, this.rendered.get(key)!);
     }
-    const before = overlaps ? this.start : end;
-    const after = overlaps ? this.end : end;
-    const head = this.keys.slice(start, before).map((key) => this.mount(key));
-    const tail = this.keys.slice(Math.max(after, start), end).map((key) => this.mount(key));
+    const head = this.keys.slice(start, overlaps ? this.start : end).map((key) => this.mount(key));
+    const tail = overlaps ? this.keys.slice(Math.max(this.end, start), end).map((key) => this.mount(key)) : [];
     const first = overlaps ? this.rendered.get(this.keys[this.start]!) : undefined;
-    if (first) first.before(...head);
+    if (first && head.length) first.before(...head);
     else this.root.append(...head);
     this.root.append(...tail);
     this.start = start;
     this.end = end;
     this.pad();
     this.numberAll();
+    for (const element of [...head, ...tail]) this.heights.set(this.keyOf.get(element)!, element.getBoundingClientRect().height);
+    if (!anchor?.element.isConnected) return;
+    const moved = anchor.element.getBoundingClientRect().top - anchor.top;
+    if (moved) (document.scrollingElement ?? document.documentElement).scrollTop += moved;
+  }
+
+  /** The first rendered group on screen and where it is, unless the view is at its end. */
+  private anchor(): { element: HTMLElement; top: number } | undefined {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40) return undefined;
+    for (let i = this.start; i < this.end; i++) {
+      const element = this.rendered.get(this.keys[i]!)!;
+      const box = element.getBoundingClientRect();
+      if (box.bottom > 0) return { element, top: box.top };
+    }
+    return undefined;
   }
 
   private mount(key: string): HTMLElement {

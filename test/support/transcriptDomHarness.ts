@@ -5,6 +5,7 @@ import { probeLayout } from './cardLayoutProbe';
 import { configureCodeBlockActions } from '../../webview-ui/codeBlockDecoration';
 import { LiveChecklist } from '../../webview-ui/liveChecklist';
 import { TranscriptView } from '../../webview-ui/transcriptView';
+import { FindBar } from '../../webview-ui/findBar';
 
 declare global {
   interface Window {
@@ -20,10 +21,18 @@ function mount(): { view: TranscriptView; log: HTMLElement; pinned: HTMLElement;
   const pinned = document.createElement('section');
   document.body.append(log, pinned);
   const checklist = new LiveChecklist(pinned);
-  return { view: new TranscriptView(log, checklist), log, pinned, checklist };
+  const view = new TranscriptView(log, checklist);
+  findBar?.close();
+  findBar = new FindBar(view);
+  return { view, log, pinned, checklist };
 }
 
+let findBar: FindBar | undefined;
 let current = mount();
+const frames = (n: number) => new Promise<void>((resolve) => {
+  const next = (left: number) => (left ? requestAnimationFrame(() => next(left - 1)) : resolve());
+  next(n);
+});
 // Copy falls back to the host when the webview has no clipboard: here that is a message in window.posted.
 configureCodeBlockActions({
   copyFallback: (text) => (window as unknown as { posted?: unknown[] }).posted?.push({ type: 'copyText', text }),
@@ -77,6 +86,31 @@ const harness = {
         items: [...pinned.querySelectorAll<HTMLElement>('li.plan-task')].map((li) => li.dataset.status ?? ''),
       },
     };
+  },
+  /** Scrolls the page (to its end with Infinity) and waits for the transcript to follow. */
+  async scrollTo(top: number): Promise<void> {
+    const scroller = document.scrollingElement!;
+    scroller.scrollTop = top === Infinity ? scroller.scrollHeight : top;
+    await frames(4);
+  },
+  async frames(n: number): Promise<void> {
+    await frames(n);
+  },
+  /** The top-level entries in the DOM: id, aria-posinset, aria-setsize, and whether it is within the viewport. */
+  rendered(): Array<{ id: string; pos: number; size: number; onScreen: boolean }> {
+    return [...current.log.children].map((e) => {
+      const box = e.getBoundingClientRect();
+      return { id: (e as HTMLElement).dataset.id ?? '', pos: Number(e.getAttribute('aria-posinset')), size: Number(e.getAttribute('aria-setsize')), onScreen: box.bottom > 0 && box.top < innerHeight };
+    });
+  },
+  /** Opens (or closes) the first collapsible block of an entry, as a click on its summary would. */
+  toggleDetails(id: string, open: boolean): boolean {
+    const details = current.log.querySelector<HTMLDetailsElement>(`[data-id="${id}"] details`);
+    if (details) details.open = open;
+    return details !== null;
+  },
+  detailsOpen(id: string): boolean | undefined {
+    return current.log.querySelector<HTMLDetailsElement>(`[data-id="${id}"] details`)?.open;
   },
   /** The cards' headers, titles and parameter summaries as laid out now (cardLayoutProbe). */
   layout() {
