@@ -181,7 +181,8 @@ function postQueued(page: Page, spreadMs: number, done: Done): Promise<Partial<F
         let firstFrameMs: number | undefined;
         let received = 0;
         const complete = () => {
-          if (entries !== undefined) return document.querySelectorAll('#transcript > .entry').length >= entries;
+          // Only the end is built (spec §24): restored when the last entry is in the DOM, numbered as the whole's last.
+          if (entries !== undefined) return document.querySelector('#transcript > .entry:last-child')?.getAttribute('aria-posinset') === String(entries);
           if (text === undefined) return true;
           return [...document.querySelectorAll('#transcript .entry-body')].some((b) => b.textContent?.includes(text));
         };
