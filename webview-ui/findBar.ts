@@ -5,6 +5,10 @@ import { t, tn } from './l10n';
 export interface FindTarget {
   ordered(): Iterable<TranscriptEntry>;
   reveal(id: string): HTMLElement | undefined;
+  /** A conversation opened from its end: the entries before it are still with the host (asked for on open). */
+  readonly earlierPending: boolean;
+  needEarlier(): void;
+  onEarlier(listener: () => void): void;
 }
 
 interface Hit {
@@ -29,6 +33,8 @@ export class FindBar {
   private hits: Hit[] = [];
   private current = -1;
   private query = '';
+  /** A step asked for before the earlier entries came: taken once they are here. */
+  private waiting: 1 | -1 | undefined;
 
   constructor(private readonly target: FindTarget) {
     this.bar.id = 'find-bar';
@@ -41,6 +47,13 @@ export class FindBar {
     this.status.className = 'find-status';
     this.bar.append(this.input, this.status, button('arrow-up', t('find.previous'), () => this.step(-1)), button('arrow-down', t('find.next'), () => this.step(1)), button('close', t('find.close'), () => this.close()));
     document.body.prepend(this.bar);
+    target.onEarlier(() => {
+      if (this.bar.hidden || !this.input.value) return;
+      const step = this.waiting;
+      this.waiting = undefined;
+      this.search();
+      if (step) this.step(step);
+    });
     document.addEventListener('keydown', (event) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
         event.preventDefault();
@@ -60,6 +73,7 @@ export class FindBar {
   }
 
   open(): void {
+    this.target.needEarlier();
     this.bar.hidden = false;
     this.input.focus();
     this.input.select();
@@ -90,7 +104,10 @@ export class FindBar {
 
   private step(direction: 1 | -1): void {
     if (this.input.value.toLowerCase() !== this.query || !this.hits.length) this.search();
-    if (!this.hits.length) return;
+    if (!this.hits.length) {
+      if (this.target.earlierPending) this.waiting = direction;
+      return;
+    }
     this.current = (this.current + direction + this.hits.length) % this.hits.length;
     this.status.textContent = t('find.position', this.current + 1, this.hits.length);
     this.show(this.hits[this.current]!);

@@ -36,7 +36,7 @@ import { FindBar } from './findBar';
 guardLinks(document, post);
 keepEndInView([byId('transcript'), byId('composer')]);
 const checklist = new LiveChecklist(byId('live-checklist'));
-const transcript = new TranscriptView(byId('transcript'), checklist);
+const transcript = new TranscriptView(byId('transcript'), checklist, () => post({ type: 'loadEarlier' }));
 new FindBar(transcript);
 configureCodeBlockActions({ copyFallback: (text) => post({ type: 'copyText', text }), insert: (text) => post({ type: 'insertAtCursor', text }) });
 const mcpServers = new McpServersSection(byId('transcript'));
@@ -105,7 +105,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       snapshotShown = true;
       if (historyAfterSnapshot) history.open(true);
       historyAfterSnapshot = false;
-      transcript.reset(message.entries);
+      transcript.reset(message.entries, message.earlier);
       markShown('codeagent:snapshot');
       // A conversation without a changes entry shows the waiting hunks above the input.
       queueMicrotask(refreshReviewBars);
@@ -120,6 +120,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'queued': queued.show(message.items); break;
     case 'worktree': worktree.show(message.worktree); break;
     case 'planMode': planMode.set(message.on); break;
+    case 'earlierEntries': transcript.prependEarlier(message.entries); break;
     case 'entryAdded':
       transcript.add(message.entry);
       if (message.entry.kind === 'user' && !message.entry.parent) recall.add(message.entry.text);

@@ -45,11 +45,16 @@ export class TranscriptView {
   private lastAttach = -Infinity;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(root: HTMLElement, private readonly pinned?: PinnedEntries) {
+  /** How many entries the snapshot left out (spec §24), and whether they were asked for. */
+  private earlier = { count: 0, asked: false };
+  private readonly earlierListeners: Array<() => void> = [];
+
+  constructor(root: HTMLElement, private readonly pinned?: PinnedEntries, private readonly loadEarlier?: () => void) {
     this.list = new VirtualList(root, {
       build: (key) => this.buildGroup(key),
       dropped: (key, element) => this.dropped(key, element),
       isLive: (key) => this.isLive(key),
+      nearTop: () => this.needEarlier(),
       estimate: (key, width) => estimateHeight((this.members.get(key) ?? []).map((id) => this.entries.get(id)?.text ?? ''), width),
     });
   }
@@ -72,7 +77,38 @@ export class TranscriptView {
     return this.elements.get(id);
   }
 
-  reset(all: TranscriptEntry[]): void {
+  /** Asks the host for the entries the snapshot left out, once. */
+  needEarlier(): void {
+    if (!this.earlier.count || this.earlier.asked) return;
+    this.earlier.asked = true;
+    this.loadEarlier?.();
+  }
+
+  /** Whether entries before the first are still to come from the host; `listener` runs when they came. */
+  get earlierPending(): boolean {
+    return this.earlier.count > 0;
+  }
+
+  onEarlier(listener: () => void): void {
+    this.earlierListeners.push(listener);
+  }
+
+  /** The entries the snapshot left out, oldest first: put before the others, what is on screen staying put. */
+  prependEarlier(entries: TranscriptEntry[]): void {
+    if (!this.earlier.count) return;
+    this.earlier = { count: 0, asked: false };
+    const keys: string[] = [];
+    for (const entry of entries) {
+      if (pinnedOnly(entry) || this.entries.has(entry.id)) continue;
+      this.entries.set(entry.id, entry);
+      if (this.join(entry)) keys.push(entry.id);
+    }
+    this.list.prepend(keys);
+    for (const listener of this.earlierListeners) listener();
+  }
+
+  reset(all: TranscriptEntry[], earlier = 0): void {
+    this.earlier = { count: earlier, asked: false };
     for (const map of [this.entries, this.groupOf, this.members, this.viewStates]) map.clear();
     this.dirty.clear();
     this.streamed.clear();

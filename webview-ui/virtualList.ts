@@ -8,6 +8,8 @@ export interface VirtualListHost {
   dropped(key: string, element: HTMLElement): void;
   /** Streaming, awaiting approval or running: such a group is never dropped. */
   isLive(key: string): boolean;
+  /** The first group is in the DOM near the viewport: the time to ask for what comes before it. */
+  nearTop(): void;
   /** A height for a group not measured yet (at this width). */
   estimate(key: string, width: number): number;
 }
@@ -85,6 +87,22 @@ export class VirtualList {
     return this.rendered.get(key);
   }
 
+  /** Groups before the first (the start of a conversation opened from its end); what is on screen stays put. */
+  prepend(keys: string[]): void {
+    if (!keys.length) return;
+    const width = this.width();
+    const above = this.heights.sum(this.keys, 0, this.start, width);
+    this.keys = [...keys, ...this.keys];
+    this.position.clear();
+    this.keys.forEach((key, i) => this.position.set(key, i));
+    this.start += keys.length;
+    this.end += keys.length;
+    this.pad();
+    this.numberAll();
+    (document.scrollingElement ?? document.documentElement).scrollTop += this.heights.sum(this.keys, 0, this.start, width) - above;
+    this.schedule();
+  }
+
   /** Makes the group rendered (Find scrolls to it), with the range around it; returns its element. */
   reveal(key: string): HTMLElement | undefined {
     const index = this.position.get(key);
@@ -121,6 +139,7 @@ export class VirtualList {
       to = Math.max(to, index + 1);
     }
     if (from !== this.start || to !== this.end) this.apply(from, to);
+    if (this.start === 0) this.host.nearTop();
   }
 
   private *liveKeys(): Iterable<string> {

@@ -59,6 +59,8 @@ export type QueuedMessageView = z.infer<typeof QueuedMessageView>;
 /** Webview → host. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
+  /** The panel scrolled near the top or searches: it wants the entries the snapshot left out. */
+  z.object({ type: z.literal('loadEarlier') }),
   z.object({ type: z.literal('send'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), images: z.optional(z.array(AttachedImageView).check(z.maxLength(10))) }),
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('removeQueued'), id: z.string().check(z.minLength(1)) }),
@@ -138,7 +140,11 @@ export const HostMessage = z.discriminatedUnion('type', [
     usage: z.nullable(UsageSummary),
     planMode: z.optional(z.boolean()),
     queued: z.optional(z.array(QueuedMessageView)),
+    /** Spec §24: `entries` are the conversation's end; this many entries before them come on `loadEarlier`. */
+    earlier: z.optional(z.number()),
   }),
+  /** The entries a snapshot left out (its `earlier`), oldest first. */
+  z.object({ type: z.literal('earlierEntries'), entries: z.array(TranscriptEntry) }),
   z.object({ type: z.literal('queued'), items: z.array(QueuedMessageView) }),
   /** The conversation's worktree (spec §19), after each snapshot and whenever it changes; null for none. */
   z.object({ type: z.literal('worktree'), worktree: z.nullable(WorktreeView) }),

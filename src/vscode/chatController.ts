@@ -15,6 +15,7 @@ import { l10n } from './hostL10n';
 import { outsideSandboxRequest } from './outsideSandboxRequest';
 import type { WorktreeRecord } from '../core/worktrees/worktreeRecord';
 import { decideFromView, snapshotOf } from './viewMessages';
+import { tailStart } from './snapshotTail';
 
 export type { ChatControllerDeps } from './chatControllerDeps';
 
@@ -26,6 +27,8 @@ export class ChatController {
   private stopWatchingQueue: (() => void) | undefined;
   private readonly saver: ConversationSaver;
   private readonly ready: Promise<void>;
+  /** Where the last snapshot's entries started: the panel gets the ones before on `loadEarlier`. */
+  private sentFrom = 0;
   private readonly prefills = new InputPrefills((text) => this.emit({ type: 'prefill', text }));
   private readonly turns = new ConversationTurns({
     current: () => ({ session: this.session, projector: this.projector }),
@@ -97,6 +100,7 @@ export class ChatController {
       case 'restoreCheckpoint': return void this.deps.review?.restoreCheckpoint(this.reviewContext(), message.turnId, this.projector.entries);
       case 'showContext': return this.deps.showContext();
       case 'listConversations': return void this.sendConversationList();
+      case 'loadEarlier': return this.emit({ type: 'earlierEntries', entries: this.projector.entries.slice(0, this.sentFrom) });
       case 'suggestPaths': return void this.deps.suggestPaths(message.query, this.session.workspaceFs.root).then((items) => this.emit({ type: 'pathSuggestions', query: message.query, items }));
       case 'openConversation': return void this.openConversation(message.id);
       case 'deleteConversation': return void this.deleteConversation(message.id);
@@ -264,7 +268,8 @@ export class ChatController {
   }
 
   private sendSnapshot(): void {
-    this.emit(snapshotOf(this.session, this.projector, this.deps));
+    this.sentFrom = tailStart(this.projector.entries);
+    this.emit(snapshotOf(this.session, this.projector, this.deps, this.sentFrom));
     void this.deps.worktrees?.show(this.session, (message) => this.emit(message));
   }
 

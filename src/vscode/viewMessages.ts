@@ -12,10 +12,12 @@ export function decideFromView(approvals: PendingApprovals, message: Extract<Web
 }
 
 /** The view's whole state of a conversation, sent when a view (re)loads or switches conversation. */
-export function snapshotOf(session: AgentSession, projector: TranscriptProjector, deps: { onboarding: () => Onboarding | null; planMode: () => boolean; log: (message: string) => void }): HostMessage {
+/** The panel's state; its entries from `from` on (snapshotTail: the rest come on `loadEarlier`). */
+export function snapshotOf(session: AgentSession, projector: TranscriptProjector, deps: { onboarding: () => Onboarding | null; planMode: () => boolean; log: (message: string) => void }, from = 0): HostMessage {
   return {
     type: 'snapshot',
-    entries: projector.entries,
+    entries: from ? projector.entries.slice(from) : projector.entries,
+    ...(from ? { earlier: from } : {}),
     busy: session.busy,
     onboarding: onboardingOrProblem(deps.onboarding, deps.log),
     usage: projector.usageSummary,

@@ -21,7 +21,7 @@ function mount(): { view: TranscriptView; log: HTMLElement; pinned: HTMLElement;
   const pinned = document.createElement('section');
   document.body.append(log, pinned);
   const checklist = new LiveChecklist(pinned);
-  const view = new TranscriptView(log, checklist);
+  const view = new TranscriptView(log, checklist, () => (window as unknown as { posted?: unknown[] }).posted?.push({ type: 'loadEarlier' }));
   findBar?.close();
   findBar = new FindBar(view);
   return { view, log, pinned, checklist };
@@ -40,9 +40,12 @@ configureCodeBlockActions({
 });
 
 const harness = {
-  reset(entries: TranscriptEntry[]): void {
+  reset(entries: TranscriptEntry[], earlier?: number): void {
     current = mount();
-    current.view.reset(entries);
+    current.view.reset(entries, earlier);
+  },
+  prependEarlier(entries: TranscriptEntry[]): void {
+    current.view.prependEarlier(entries);
   },
   add(entry: TranscriptEntry): void {
     current.view.add(entry);

@@ -91,4 +91,28 @@ describe('the virtualized transcript in Chromium', function () {
     await box.press('Escape');
     assert.equal(await box.isVisible(), false);
   });
+
+  it('a conversation opened from its end asks for its start near the top or on Find, and puts it before what is on screen', async () => {
+    const all = conversation(200);
+    const posted = () => page().evaluate(() => (window as unknown as { posted: Array<{ type: string }> }).posted.filter((m) => m.type === 'loadEarlier').length);
+    await page().evaluate(() => { (window as unknown as { posted: unknown[] }).posted = []; });
+    await page().evaluate(([tail, earlier]) => window.transcriptHarness.reset(tail, earlier), [all.slice(540), 540] as const);
+    assert.equal((await rendered()).at(-1)!.size, 60, 'numbered within what came');
+    assert.equal(await posted(), 0, 'nothing asked while the end is on screen');
+    await page().keyboard.press('Control+f');
+    assert.equal(await posted(), 1, 'Find asks for the start');
+    const box = page().getByRole('searchbox', { name: 'Find in conversation' });
+    await box.fill('quokkafirst');
+    await box.press('Enter');
+    assert.equal(await page().getByRole('status').textContent(), 'No results', 'not here yet');
+    await page().evaluate((earlier) => window.transcriptHarness.prependEarlier(earlier), all.slice(0, 540));
+    await page().evaluate(() => window.transcriptHarness.frames(3));
+    assert.equal(await page().getByRole('status').textContent(), '1 of 1', 'the waiting Enter went to the hit once the start came');
+    const view = await rendered();
+    assert.ok(view.some((e) => e.id === 'u0' && e.onScreen && e.pos === 1 && e.size === 600), JSON.stringify(view.slice(0, 2)));
+    await box.press('Escape');
+    await page().evaluate(([tail, earlier]) => window.transcriptHarness.reset(tail, earlier), [all.slice(540), 540] as const);
+    for (let i = 0; i < 10 && (await posted()) < 2; i++) await scrollTo(0);
+    assert.equal(await posted(), 2, 'scrolling to the top asks too');
+  });
 });
