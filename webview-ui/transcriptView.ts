@@ -45,7 +45,7 @@ export class TranscriptView {
   private lastAttach = -Infinity;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** How many entries the snapshot left out (spec §24), and whether they were asked for. */
+  /** How many groups the snapshot left out (spec §24), and whether they were asked for. */
   private earlier = { count: 0, asked: false };
   private readonly earlierListeners: Array<() => void> = [];
 
@@ -119,7 +119,7 @@ export class TranscriptView {
       this.entries.set(entry.id, entry);
       if (this.join(entry)) keys.push(entry.id);
     }
-    this.list.reset(keys);
+    this.list.reset(keys, earlier);
     this.scrollToBottom();
   }
 

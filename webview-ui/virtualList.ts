@@ -31,6 +31,8 @@ export class VirtualList {
   private readonly heights: GroupHeights;
   private readonly rendered = new Map<string, HTMLElement>();
   private readonly keyOf = new WeakMap<Element, string>();
+  /** Groups before the first that are not here yet (a conversation opened from its end): numbering counts them. */
+  private missing = 0;
   private start = 0;
   private end = 0;
   private frame: number | undefined;
@@ -63,7 +65,8 @@ export class VirtualList {
   }
 
   /** A new list, rendered from its end (the view then scrolls there). */
-  reset(keys: string[]): void {
+  reset(keys: string[], missing = 0): void {
+    this.missing = missing;
     for (const [key, element] of this.rendered) this.drop(key, element);
     this.keys = [...keys];
     this.position.clear();
@@ -93,6 +96,7 @@ export class VirtualList {
     const width = this.width();
     const above = this.heights.sum(this.keys, 0, this.start, width);
     this.keys = [...keys, ...this.keys];
+    this.missing = 0;
     this.position.clear();
     this.keys.forEach((key, i) => this.position.set(key, i));
     this.start += keys.length;
@@ -208,12 +212,12 @@ export class VirtualList {
   }
 
   private numberAll(): void {
-    const size = String(this.keys.length);
+    const size = String(this.missing + this.keys.length);
     for (let i = this.start; i < this.end; i++) {
       const element = this.rendered.get(this.keys[i]!)!;
       element.setAttribute('role', 'article');
       element.setAttribute('aria-setsize', size);
-      element.setAttribute('aria-posinset', String(i + 1));
+      element.setAttribute('aria-posinset', String(this.missing + i + 1));
     }
   }
 

@@ -140,7 +140,7 @@ export const HostMessage = z.discriminatedUnion('type', [
     usage: z.nullable(UsageSummary),
     planMode: z.optional(z.boolean()),
     queued: z.optional(z.array(QueuedMessageView)),
-    /** Spec §24: `entries` are the conversation's end; this many entries before them come on `loadEarlier`. */
+    /** Spec §24: `entries` are the conversation's end; the entries before them (this many groups) come on `loadEarlier`. */
     earlier: z.optional(z.number()),
   }),
   /** The entries a snapshot left out (its `earlier`), oldest first. */

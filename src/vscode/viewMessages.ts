@@ -1,3 +1,4 @@
+import { groupCount } from '../protocol/transcriptGroups';
 import type { PendingApprovals } from '../core/agent/pendingDecisions';
 import type { AgentSession } from '../core/session/agentSession';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
@@ -17,7 +18,7 @@ export function snapshotOf(session: AgentSession, projector: TranscriptProjector
   return {
     type: 'snapshot',
     entries: from ? projector.entries.slice(from) : projector.entries,
-    ...(from ? { earlier: from } : {}),
+    ...(from ? { earlier: groupCount(projector.entries.slice(0, from)) } : {}),
     busy: session.busy,
     onboarding: onboardingOrProblem(deps.onboarding, deps.log),
     usage: projector.usageSummary,

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptEntry } from '../../../src/protocol/transcript';
 import { tailStart } from '../../../src/vscode/snapshotTail';
+import { groupCount } from '../../../src/protocol/transcriptGroups';
 
 function turns(count: number, answerChars: number): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
@@ -32,5 +33,10 @@ describe('snapshot tail (spec §24)', () => {
     const entries = turns(3, 10);
     entries.push({ id: 'huge', kind: 'assistant', text: 'y'.repeat(500_000), turnId: 't2' });
     assert.equal(tailStart(entries), 8, 'from the last turn\'s user entry');
+  });
+
+  it('counts the groups the panel makes of what it leaves out: a call with its approval and its steps is one', () => {
+    assert.equal(groupCount(turns(10, 5)), 20);
+    assert.equal(groupCount([{ id: 'approval-x', kind: 'approval', text: '', meta: { callId: 'x' } }]), 1, 'an approval without its card is shown on its own');
   });
 });
