@@ -73,7 +73,8 @@ export class VirtualList {
     this.keys.forEach((key, i) => this.position.set(key, i));
     this.heights.clear();
     this.start = this.end = this.keys.length;
-    const want = this.viewportHeight() * (1 + OVERSCAN);
+    // The screen first; the groups beyond it follow on the next frame, once this one is painted.
+    const want = this.viewportHeight();
     let start = this.keys.length;
     for (let height = 0; start > 0 && height < want; ) height += this.heights.of(this.keys[--start]!, this.width());
     this.apply(start, this.keys.length);

@@ -5,9 +5,10 @@ import type { Frame } from 'playwright-core';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
 import { sendChatMessage, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite, type CodeServerSuite } from './support/codeServerSuite';
-import { FIRST_TURN_WORD } from './support/longConversation';
+import { FIRST_TURN_WORD, storeMany } from './support/longConversation';
+import { viewTitleAction } from './support/sideBar';
 import {
-  endShownAfterInputReady, findFirstTurn, lastAnswerVisible, longTasks, openLongConversation, panelLoad, scrollToFirstTurn, watchLongTasks,
+  endShownAfterInputReady, findFirstTurn, historyShownAfterOpen, lastAnswerVisible, longTasks, openLongConversation, panelLoad, scrollToFirstTurn, watchLongTasks,
 } from './support/longConversationFigures';
 
 const MAX_NODES = 3_000;
@@ -17,7 +18,7 @@ describe('long conversations (spec §24)', function () {
 
   it('a 60-turn conversation opens at its end with a small DOM; scrolling up and Find bring the first turn back; entries are numbered for screen readers', async function () {
     this.timeout(180_000);
-    const { session, chat } = await openLongConversation(suite, 'long-60', 60, 4_000);
+    const { session, chat } = await openLongConversation(suite, 'long-60', 60, 4_000, 'history');
     assert.ok(await lastAnswerVisible(chat, 60), 'the last answer is on screen');
     const opened = await panelLoad(chat);
     assert.ok(opened.nodes <= MAX_NODES, `${opened.nodes} DOM nodes after opening (at most ${MAX_NODES})`);
@@ -42,6 +43,17 @@ describe('figures in real VS Code: long conversations', function () {
   const suite = useCodeServerSuite({ window: 'shared' });
   const run = process.env.CODEAGENT_LONG_FIGURES ? it : it.skip;
 
+  run('figure: History with 1,000 saved conversations, from opened to its list on screen', async function () {
+    this.timeout(600_000);
+    const { session, chat, dir } = await openLongConversation(suite, 'figure-history', 3, 1_000);
+    await storeMany(dir, 1_000);
+    await viewTitleAction(session.page, 'History').click();
+    await chat.getByRole('button', { name: 'Open conversation: Saved conversation 999' }).waitFor({ timeout: 60_000 });
+    const shownMs = await historyShownAfterOpen(chat);
+    const rows = await chat.locator('li.history-item').count();
+    console.log(`      figure: History with ${rows} saved conversations: list on screen ${shownMs} ms after it was opened`);
+  });
+
   for (const turns of [40, 200]) {
     run(`figure: a ${turns}-turn conversation (15 KB answers with code): reload, stream, scroll to the top, Find`, async function () {
       this.timeout(600_000);
@@ -52,14 +64,14 @@ describe('figures in real VS Code: long conversations', function () {
 
 async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> {
   const { session, chat } = await openLongConversation(suite, `figure-long-${turns}`, turns, 15_000);
-  const shownMs = await endShownAfterInputReady(chat);
+  const shown = await endShownAfterInputReady(chat);
   const visible = await lastAnswerVisible(chat, turns);
   const reloaded = await panelLoad(chat);
   const live = await streamOneMore(suite, chat);
   const topMs = await scrollToFirstTurn(chat);
   const findMs = await findFirstTurn(chat, session).catch((error: unknown) => `none (${String(error).split('\n')[0]})`);
   const mb = (turns * 15_000 / 1e6).toFixed(1);
-  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shownMs} ms after the input was ready; ${reloaded.nodes} DOM nodes, ${reloaded.heapMb} MB heap; live after one more streamed answer: ${live.nodes} DOM nodes, ${live.heapMb} MB heap, longest task ${live.longest} ms, ${live.over50} tasks over 50 ms; first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
+  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes, ${reloaded.heapMb} MB heap; live after one more streamed answer: ${live.nodes} DOM nodes, ${live.heapMb} MB heap, longest task ${live.longest} ms, ${live.over50} tasks over 50 ms; first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
 }
 
 /** One more answer streamed into the open conversation, watched for long tasks; then the panel's load. */

@@ -68,3 +68,15 @@ function readOrEmpty(file: string): string {
     return '';
   }
 }
+
+/** `count` small saved conversations (a question and an answer each), as a long-used workspace holds. */
+export async function storeMany(dir: string, count: number): Promise<void> {
+  const store = new FileConversationStore(dir);
+  for (let i = 0; i < count; i += 50) {
+    await Promise.all(Array.from({ length: Math.min(50, count - i) }, (_, j) => {
+      const conversation = longConversation(`saved-${i + j}`, 1, 600);
+      conversation.title = `Saved conversation ${i + j}`;
+      return store.save(conversation);
+    }));
+  }
+}

@@ -8,6 +8,7 @@ import { sendAndWaitForTurn } from './chatPanel';
 import { eventually } from './eventually';
 import { conversationsDirWith, FIRST_TURN_WORD, lastAnswerEnd, longConversation, storeAsCurrent } from './longConversation';
 import { reloadWindow } from './windowReload';
+import { viewTitleAction } from './sideBar';
 
 export interface PanelLoad {
   /** DOM nodes of the panel's document. */
@@ -25,9 +26,10 @@ export function panelLoad(chat: Frame): Promise<PanelLoad> {
 
 /**
  * A window on a new workspace, a first message (so the extension has its conversations directory), then the long
- * conversation stored as the current one and the window reloaded: the panel opens it as after any reload.
+ * conversation stored as the current one and the window reloaded (the panel opens it as after any reload), or
+ * opened from History (cheaper: no new window).
  */
-export async function openLongConversation(suite: CodeServerSuite, name: string, turns: number, answerBytes: number): Promise<{ session: BrowserSession; chat: Frame }> {
+export async function openLongConversation(suite: CodeServerSuite, name: string, turns: number, answerBytes: number, via: 'reload' | 'history' = 'reload'): Promise<{ session: BrowserSession; chat: Frame; dir: string }> {
   const marker = `seed-${name}-${Date.now()}`;
   suite.model.enqueue({ text: 'Seeded.' });
   const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name });
@@ -40,20 +42,29 @@ export async function openLongConversation(suite: CodeServerSuite, name: string,
     assert.ok(found, 'the first message is saved');
     return found;
   }, { timeoutMs: 20_000, message: 'the conversations directory' });
-  await storeAsCurrent(dir, longConversation(`long-${name}`, turns, answerBytes));
-  chat = await reloadWindow(session);
+  const conversation = longConversation(`long-${name}`, turns, answerBytes);
+  await storeAsCurrent(dir, conversation);
+  if (via === 'reload') chat = await reloadWindow(session);
+  else {
+    await viewTitleAction(session.page, 'History').click();
+    await chat.getByRole('button', { name: `Open conversation: ${conversation.title}` }).click();
+  }
   await chat.getByText(lastAnswerEnd(turns), { exact: true }).waitFor({ timeout: 60_000 });
-  return { session, chat };
+  return { session, chat, dir };
 }
 
-/** From the input ready (the webview's start) to the frame after the restored transcript was put on screen. */
-export async function endShownAfterInputReady(chat: Frame): Promise<number> {
+/**
+ * From the input ready (the webview's start) to the frame after the restored transcript was put on screen, and of
+ * that, how long until the snapshot arrived (the host's part).
+ */
+export async function endShownAfterInputReady(chat: Frame): Promise<{ shown: number; received: number }> {
   return eventually(async () => {
     const marks = await chat.evaluate(`performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])`) as Array<[string, number]>;
     const ready = marks.find(([name]) => name === 'codeagent:input-ready');
     const painted = marks.filter(([name]) => name === 'codeagent:snapshot-painted').at(-1);
+    const received = marks.filter(([name]) => name === 'codeagent:snapshot-received').at(-1);
     assert.ok(ready && painted, `the webview's marks: ${JSON.stringify(marks)}`);
-    return Math.round(painted[1] - ready[1]);
+    return { shown: Math.round(painted[1] - ready[1]), received: received ? Math.round(received[1] - ready[1]) : -1 };
   }, { timeoutMs: 10_000, message: 'the snapshot marks' });
 }
 
@@ -102,4 +113,15 @@ export async function watchLongTasks(chat: Frame): Promise<void> {
 
 export async function longTasks(chat: Frame): Promise<number[]> {
   return chat.evaluate('window.longTasks ?? []') as Promise<number[]>;
+}
+
+/** From History opened (the panel asked for the list) to the frame after the list was put on screen. */
+export async function historyShownAfterOpen(chat: Frame): Promise<number> {
+  return eventually(async () => {
+    const marks = await chat.evaluate(`performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])`) as Array<[string, number]>;
+    const open = marks.filter(([name]) => name === 'codeagent:history-open').at(-1);
+    const painted = marks.filter(([name]) => name === 'codeagent:history-painted').at(-1);
+    assert.ok(open && painted && painted[1] > open[1], `the webview's marks: ${JSON.stringify(marks)}`);
+    return Math.round(painted[1] - open[1]);
+  }, { timeoutMs: 30_000, message: 'the History marks' });
 }
