@@ -60,7 +60,7 @@ function reportLongConversations(output: string): void {
     console.log(`  History with ${history[1]} saved conversations: list on screen ${history[2]} ms after it was opened (target ≤ 300 ms)`);
     reportFigure({ area: 'vscode', figure: `History with ${history[1]} conversations: list shown`, value: `${history[2]} ms`, target: '≤ 300 ms', ok: Number(history[2]) <= 300 });
   }
-  for (const match of output.matchAll(/figure: long conversation (\d+) turns .*?visible (\d+) ms after the input was ready.*?; (\d+) DOM nodes, (\d+) MB heap; live after one more streamed answer: (\d+) DOM nodes, (\d+) MB heap, longest task (\d+) ms.*?first turn back (\d+) ms.*?Find of "\w+": (\S+)/g)) {
+  for (const match of output.matchAll(/figure: long conversation (\d+) turns .*?visible (\d+) ms after the input was ready.*?; (\d+) DOM nodes, (\d+) MB heap.*?; live after one more streamed answer: (\d+) DOM nodes, (\d+) MB heap, longest task (\d+) ms.*?first turn back (\d+) ms.*?Find of "\w+": (\S+)/g)) {
     const [line, turns, shown, nodes, , liveNodes, , longest] = match;
     console.log(`  ${line.replace('figure: ', '')}`);
     const most = Math.max(Number(nodes), Number(liveNodes));

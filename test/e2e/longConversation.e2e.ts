@@ -63,7 +63,7 @@ describe('figures in real VS Code: long conversations', function () {
 });
 
 async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> {
-  const { session, chat } = await openLongConversation(suite, `figure-long-${turns}`, turns, 15_000);
+  const { session, chat, baseline } = await openLongConversation(suite, `figure-long-${turns}`, turns, 15_000);
   const shown = await endShownAfterInputReady(chat);
   const visible = await lastAnswerVisible(chat, turns);
   const reloaded = await panelLoad(chat);
@@ -71,7 +71,7 @@ async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> 
   const topMs = await scrollToFirstTurn(chat);
   const findMs = await findFirstTurn(chat, session).catch((error: unknown) => `none (${String(error).split('\n')[0]})`);
   const mb = (turns * 15_000 / 1e6).toFixed(1);
-  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes, ${reloaded.heapMb} MB heap; live after one more streamed answer: ${live.nodes} DOM nodes, ${live.heapMb} MB heap, longest task ${live.longest} ms, ${live.over50} tasks over 50 ms; first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
+  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes, ${reloaded.heapMb} MB heap (the renderer's, workbench included: ${baseline.heapMb} MB with a one-message chat before); live after one more streamed answer: ${live.nodes} DOM nodes, ${live.heapMb} MB heap, longest task ${live.longest} ms, ${live.over50} tasks over 50 ms; first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
 }
 
 /** One more answer streamed into the open conversation, watched for long tasks; then the panel's load. */

@@ -29,7 +29,7 @@ export function panelLoad(chat: Frame): Promise<PanelLoad> {
  * conversation stored as the current one and the window reloaded (the panel opens it as after any reload), or
  * opened from History (cheaper: no new window).
  */
-export async function openLongConversation(suite: CodeServerSuite, name: string, turns: number, answerBytes: number, via: 'reload' | 'history' = 'reload'): Promise<{ session: BrowserSession; chat: Frame; dir: string }> {
+export async function openLongConversation(suite: CodeServerSuite, name: string, turns: number, answerBytes: number, via: 'reload' | 'history' = 'reload'): Promise<{ session: BrowserSession; chat: Frame; dir: string; baseline: PanelLoad }> {
   const marker = `seed-${name}-${Date.now()}`;
   suite.model.enqueue({ text: 'Seeded.' });
   const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name });
@@ -37,6 +37,8 @@ export async function openLongConversation(suite: CodeServerSuite, name: string,
   await session.openCodeAgentView();
   let chat = await session.chatFrame();
   await sendAndWaitForTurn(chat, marker);
+  // The renderer's heap holds the workbench's too (the webview's frame shares its process): this is the part not ours.
+  const baseline = await panelLoad(chat);
   const dir = await eventually(() => {
     const found = conversationsDirWith(suite.server.userDataDir, marker);
     assert.ok(found, 'the first message is saved');
@@ -50,7 +52,7 @@ export async function openLongConversation(suite: CodeServerSuite, name: string,
     await chat.getByRole('button', { name: `Open conversation: ${conversation.title}` }).click();
   }
   await chat.getByText(lastAnswerEnd(turns), { exact: true }).waitFor({ timeout: 60_000 });
-  return { session, chat, dir };
+  return { session, chat, dir, baseline };
 }
 
 /**
