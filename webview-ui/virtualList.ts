@@ -16,6 +16,8 @@ export interface VirtualListHost {
 
 /** How far beyond the viewport, in viewport heights, groups are kept in the DOM on each side. */
 const OVERSCAN = 1;
+/** How many groups beyond the range a live group may keep in the DOM (all those between stay too). */
+const MAX_LIVE_REACH = 12;
 
 /**
  * The transcript's top-level groups, of which only those near the viewport are in the DOM (spec §24): one
@@ -140,10 +142,15 @@ export class VirtualList {
     let [from, to] = [start, end];
     for (const key of this.liveKeys()) {
       const index = this.position.get(key)!;
-      from = Math.min(from, index);
-      to = Math.max(to, index + 1);
+      // Kept while near: one far away is built again from its data when the user comes back to it.
+      if (index >= from - MAX_LIVE_REACH && index < to + MAX_LIVE_REACH) [from, to] = [Math.min(from, index), Math.max(to, index + 1)];
     }
-    if (from !== this.start || to !== this.end) this.apply(from, to);
+    if (from !== this.start || to !== this.end) {
+      // Groups that come and go with scrolling are not news: a screen reader is not to read them out as the log's.
+      this.root.setAttribute('aria-busy', 'true');
+      this.apply(from, to);
+      requestAnimationFrame(() => this.root.removeAttribute('aria-busy'));
+    }
     if (this.start === 0) this.host.nearTop();
   }
 
@@ -241,7 +248,8 @@ export class VirtualList {
       const height = change.borderBoxSize[0]?.blockSize ?? change.contentRect.height;
       const old = this.heights.of(key, this.width());
       this.heights.set(key, height);
-      if (change.target.getBoundingClientRect().top < 0) shift += height - old;
+      // Only a group that was wholly above the screen moves it: one being read grows below where it is read.
+      if (change.target.getBoundingClientRect().bottom - (height - old) <= 0) shift += height - old;
     }
     if (shift && !following) scroller.scrollTop += shift;
     this.schedule();
