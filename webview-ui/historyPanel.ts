@@ -5,6 +5,7 @@ import { t, tn } from './l10n';
 /** The list of stored conversations: open one to continue it, delete one for good. */
 export class HistoryPanel {
   private focusList = false;
+  private more: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly root: HTMLElement, private readonly toggleButton: HTMLElement) {
     toggleButton.addEventListener('click', () => this.toggle());
@@ -39,7 +40,16 @@ export class HistoryPanel {
     const list = document.createElement('ul');
     list.className = 'history-list';
     list.setAttribute('aria-label', t('history.list'));
-    for (const item of items) list.append(row(item, item.id === currentId, () => this.close()));
+    const rows = (from: number, to: number) => items.slice(from, to).map((item) => row(item, item.id === currentId, () => this.close()));
+    list.append(...rows(0, FIRST_ROWS));
+    // A long history (spec §24: a thousand conversations) shows its newest at once, the rest a slice per task.
+    clearTimeout(this.more);
+    const more = (from: number) => {
+      if (from >= items.length || !list.isConnected) return;
+      list.append(...rows(from, from + MORE_ROWS));
+      this.more = setTimeout(() => more(from + MORE_ROWS), 0);
+    };
+    this.more = setTimeout(() => more(FIRST_ROWS), 0);
     this.root.replaceChildren(heading(t('history.heading')), list);
     // Spec §24's figure reads this: the list on screen, on the webview's own clock.
     requestAnimationFrame(() => setTimeout(() => performance.mark('codeagent:history-painted'), 0));
@@ -47,6 +57,10 @@ export class HistoryPanel {
     this.focusList = false;
   }
 }
+
+/** Rows built with the list, and per slice after them. */
+const FIRST_ROWS = 100;
+const MORE_ROWS = 200;
 
 /** One formatter for every row: `toLocaleString` builds one per call, which a list of a thousand feels. */
 const dateTime = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });

@@ -96,7 +96,8 @@ const modelSetup = new OnboardingPanel();
 
 window.addEventListener('message', (event: MessageEvent) => {
   if (isEntryAppended(event.data)) return transcript.append(event.data.id, event.data.delta);
-  if ((event.data as { type?: unknown })?.type === 'snapshot') performance.mark('codeagent:snapshot-received');
+  const kind = (event.data as { type?: unknown })?.type;
+  if (kind === 'snapshot' || kind === 'conversations') performance.mark(`codeagent:${kind}-received`);
   const parsed = HostMessage.safeParse(event.data);
   if (!parsed.success) return console.error('CodeAgent: ignored a malformed host message', parsed.error.issues);
   const message = parsed.data;

@@ -118,12 +118,13 @@ export async function longTasks(chat: Frame): Promise<number[]> {
 }
 
 /** From History opened (the panel asked for the list) to the frame after the list was put on screen. */
-export async function historyShownAfterOpen(chat: Frame): Promise<number> {
+export async function historyShownAfterOpen(chat: Frame): Promise<{ shown: number; received: number }> {
   return eventually(async () => {
     const marks = await chat.evaluate(`performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])`) as Array<[string, number]>;
     const open = marks.filter(([name]) => name === 'codeagent:history-open').at(-1);
     const painted = marks.filter(([name]) => name === 'codeagent:history-painted').at(-1);
+    const received = marks.filter(([name]) => name === 'codeagent:conversations-received').at(-1);
     assert.ok(open && painted && painted[1] > open[1], `the webview's marks: ${JSON.stringify(marks)}`);
-    return Math.round(painted[1] - open[1]);
+    return { shown: Math.round(painted[1] - open[1]), received: received ? Math.round(received[1] - open[1]) : -1 };
   }, { timeoutMs: 30_000, message: 'the History marks' });
 }
