@@ -292,15 +292,9 @@ export const panelStrings = {
   'effort.highMeaning': 'High: much thinking',
   'effort.maxMeaning': 'Max: the most the model offers',
   // Find in the panel (webview-ui/findBar.ts, spec §24)
-  'find.label': 'Find in conversation',
-  'find.placeholder': 'Find',
-  'find.previous': 'Previous match',
-  'find.next': 'Next match',
-  'find.close': 'Close Find',
-  'find.count.one': '{0} result',
-  'find.count.other': '{0} results',
-  'find.none': 'No results',
-  'find.position': '{0} of {1}',
+  'find.label': 'Find in conversation', 'find.placeholder': 'Find', 'find.previous': 'Previous match', 'find.next': 'Next match',
+  'find.close': 'Close Find', 'find.none': 'No results', 'find.position': '{0} of {1}',
+  'find.count.one': '{0} result', 'find.count.other': '{0} results',
 } as const;
 
 export type PanelStringKey = keyof typeof panelStrings;

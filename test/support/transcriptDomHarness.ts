@@ -100,10 +100,10 @@ const harness = {
     await frames(n);
   },
   /** The top-level entries in the DOM: id, aria-posinset, aria-setsize, and whether it is within the viewport. */
-  rendered(): Array<{ id: string; pos: number; size: number; onScreen: boolean }> {
+  rendered(): Array<{ id: string; pos: number; size: number; onScreen: boolean; top: number }> {
     return [...current.log.children].map((e) => {
       const box = e.getBoundingClientRect();
-      return { id: (e as HTMLElement).dataset.id ?? '', pos: Number(e.getAttribute('aria-posinset')), size: Number(e.getAttribute('aria-setsize')), onScreen: box.bottom > 0 && box.top < innerHeight };
+      return { id: (e as HTMLElement).dataset.id ?? '', pos: Number(e.getAttribute('aria-posinset')), size: Number(e.getAttribute('aria-setsize')), onScreen: box.bottom > 0 && box.top < innerHeight, top: box.top / innerHeight };
     });
   },
   /** Opens (or closes) the first collapsible block of an entry, as a click on its summary would. */

@@ -56,21 +56,27 @@ describe('the virtualized transcript in Chromium', function () {
     assert.equal(await page().evaluate(() => window.transcriptHarness.detailsOpen('k198')), false, 'the others as they were');
   });
 
-  it('keeps a running call in the DOM while the user scrolls away, and streams into an entry out of the DOM', async () => {
+  it('keeps a running call in the DOM while the user scrolls a little away, rebuilds it from its data from afar, and streams into an entry out of the DOM', async () => {
     const entries = conversation(100);
-    entries.splice(1, 0, { id: 'call-run', kind: 'tool-call', text: '', turnId: 't0', meta: { name: 'Bash', callId: 'run', params: { command: 'make' }, status: 'running' } });
+    const running = (status: string): TranscriptEntry => ({ id: 'call-run', kind: 'tool-call', text: '', turnId: 't96', meta: { name: 'Bash', callId: 'run', params: { command: 'make' }, status } });
+    entries.splice(entries.length - 9, 0, running('running'));
     entries.push({ id: 'late', kind: 'assistant', text: 'Start.', turnId: 't99' });
     await reset(entries);
+    await scrollTo(Infinity);
+    assert.ok((await rendered()).some((e) => e.id === 'call-run'), 'the running call is near the end');
+    // Up a screen at a time until the call is more than the one screen below the viewport that anything is kept.
+    const call = async () => (await rendered()).find((e) => e.id === 'call-run');
+    for (let i = 0; i < 20 && ((await call())?.top ?? 0) < 2.2; i++) await page().evaluate(() => window.transcriptHarness.scrollTo(document.scrollingElement!.scrollTop - innerHeight / 2));
+    assert.ok(await call(), 'the running call stayed in the DOM, more than two screens below');
+    assert.ok(!(await rendered()).some((e) => e.id === 'late'), 'what is not live left it');
     await scrollTo(0);
     await scrollTo(0);
+    assert.ok(!(await rendered()).some((e) => e.id === 'call-run'), 'far away, even a running call leaves the DOM');
     await page().evaluate(() => window.transcriptHarness.append('late', ' And the rest.'));
-    await scrollTo(Infinity);
-    assert.ok((await rendered()).some((e) => e.id === 'call-run'), 'the running call stayed');
-    await page().evaluate(() => window.transcriptHarness.update({ id: 'call-run', kind: 'tool-call', text: '', turnId: 't0', meta: { name: 'Bash', callId: 'run', params: { command: 'make' }, status: 'done', result: 'ok' } }));
-    await scrollTo(Infinity);
-    assert.ok(!(await rendered()).some((e) => e.id === 'call-run'), 'once done, it leaves the DOM like the others');
+    await page().evaluate((entry) => window.transcriptHarness.update(entry), running('done'));
     for (let i = 0; i < 5 && !(await rendered()).some((e) => e.id === 'late'); i++) await scrollTo(Infinity);
     assert.match(await page().locator('[data-id="late"]').textContent() ?? '', /Start\. And the rest\./);
+    assert.equal(await page().locator('[data-id="call-run"]').getAttribute('data-status'), 'done', 'built again from its data');
   });
 
   it('Find (Ctrl+F) finds a word of an entry not in the DOM, builds it and scrolls to it', async () => {
