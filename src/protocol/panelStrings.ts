@@ -1,3 +1,6 @@
+import { effortStrings } from './effortStrings';
+import { findStrings } from './findStrings';
+
 /**
  * Every word the panel shows or speaks, in English (spec §20). The host turns this into the user's language with
  * VS Code's l10n bundle (keyed by these English messages: l10n/bundle.l10n.<lang>.json) and embeds the result in
@@ -274,27 +277,8 @@ export const panelStrings = {
   'preset.ollama': 'Start it with `ollama serve`; pull a model with `ollama pull qwen2.5-coder`.',
   'preset.lmstudio': 'Load a model and start the server in LM Studio\'s Developer tab.',
   'preset.custom': 'Any OpenAI-compatible endpoint (vLLM, LiteLLM, a proxy…).',
-  'effort.name': 'Reasoning effort',
-  'effort.title': 'Reasoning effort (codeagent.model.reasoningEffort). {0}',
-  'effort.noReasoning': 'No reasoning',
-  'effort.notForModel': '{0} (not for this model)',
-  'effort.noReasoningTitle': '{0} does not reason, so it takes no reasoning effort',
-  'effort.default': 'Default',
-  'effort.none': 'None',
-  'effort.low': 'Low',
-  'effort.medium': 'Medium',
-  'effort.high': 'High',
-  'effort.max': 'Max',
-  'effort.defaultMeaning': 'Default: the provider decides',
-  'effort.noneMeaning': 'None: no thinking where the model allows it',
-  'effort.lowMeaning': 'Low: little thinking, faster and cheaper',
-  'effort.mediumMeaning': 'Medium: some thinking',
-  'effort.highMeaning': 'High: much thinking',
-  'effort.maxMeaning': 'Max: the most the model offers',
-  // Find in the panel (webview-ui/findBar.ts, spec §24)
-  'find.label': 'Find in conversation', 'find.placeholder': 'Find', 'find.previous': 'Previous match', 'find.next': 'Next match',
-  'find.close': 'Close Find', 'find.none': 'No results', 'find.position': '{0} of {1}',
-  'find.count.one': '{0} result', 'find.count.other': '{0} results',
+  ...effortStrings,
+  ...findStrings,
 } as const;
 
 export type PanelStringKey = keyof typeof panelStrings;

@@ -1,0 +1,20 @@
+/** The reasoning-effort picker's words (webview-ui/effortPicker.ts): part of panelStrings. */
+export const effortStrings = {
+  'effort.name': 'Reasoning effort',
+  'effort.title': 'Reasoning effort (codeagent.model.reasoningEffort). {0}',
+  'effort.noReasoning': 'No reasoning',
+  'effort.notForModel': '{0} (not for this model)',
+  'effort.noReasoningTitle': '{0} does not reason, so it takes no reasoning effort',
+  'effort.default': 'Default',
+  'effort.none': 'None',
+  'effort.low': 'Low',
+  'effort.medium': 'Medium',
+  'effort.high': 'High',
+  'effort.max': 'Max',
+  'effort.defaultMeaning': 'Default: the provider decides',
+  'effort.noneMeaning': 'None: no thinking where the model allows it',
+  'effort.lowMeaning': 'Low: little thinking, faster and cheaper',
+  'effort.mediumMeaning': 'Medium: some thinking',
+  'effort.highMeaning': 'High: much thinking',
+  'effort.maxMeaning': 'Max: the most the model offers',
+} as const;
