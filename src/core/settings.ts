@@ -92,6 +92,8 @@ export const Settings = z.object({
   }).prefault({}),
   /** Spec §20: an OS notification when the window is not focused (local desktops only; the user's setting only). */
   notifications: z.object({ whenUnfocused: z.boolean().default(true) }).prefault({}),
+  /** Spec §21, the user's setting only: the Memory tool and the indexes in L2; off, neither. */
+  memory: z.object({ enabled: z.boolean().default(true) }).prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
 

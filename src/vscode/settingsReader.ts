@@ -18,6 +18,7 @@ const keys: Record<string, string[]> = {
   sandbox: ['enabled', 'allowedDomains'],
   web: ['enabled', 'allowedDomains', 'search.provider', 'search.baseUrl'],
   worktree: ['setupCommand', 'copyFiles'],
+  memory: ['enabled'],
 };
 
 /**

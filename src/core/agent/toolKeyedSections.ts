@@ -2,6 +2,7 @@ import editingSection from '../../../prompts/editing.md';
 import verificationSection from '../../../prompts/verification.md';
 import languageServicesSection from '../../../prompts/languageServices.md';
 import webSection from '../../../prompts/web.md';
+import memorySection from '../../../prompts/memory.md';
 
 /** A prompt section that only makes sense when the agent has one of these tools (a planner neither edits nor tests). */
 interface ToolKeyedSection {
@@ -17,6 +18,7 @@ const sections: readonly ToolKeyedSection[] = [
   // Only a host with language services (VS Code) offers these tools; a headless host's prompt never mentions them.
   { text: languageServicesSection, whenOffered: ['Problems', 'Usages', 'Rename'] },
   { text: webSection, whenOffered: ['WebFetch', 'WebSearch'] },
+  { text: memorySection, whenOffered: ['Memory'] },
 ];
 
 /** The sections whose tools are offered, in order, each followed by a blank line. */

@@ -8,9 +8,11 @@
 const ownTags = [
   // Framing CodeAgent writes around what it sends (mentions, results, @file: context, thinking).
   'system-reminder', 'tool_result', 'tool_use', 'function_results', 'function_calls', 'thinking', 'Context', 'File', 'Warning', 'Note',
+  // Spec §21: the fence of the memory notes in L2.
+  'memory-notes',
   // Spec §3/§4: the xml protocol's tool calls.
   'Read', 'Write', 'Edit', 'MultiEdit', 'LS', 'Glob', 'Grep', 'Bash', 'TodoWrite', 'Task', 'PlanTask', 'UpdateTaskStatus', 'AskUser', 'AttemptCompletion',
-  'WebFetch', 'WebSearch',
+  'WebFetch', 'WebSearch', 'Memory',
 ];
 /** Names models read as authority whatever their case; tool names only as CodeAgent spells them. */
 const caseless = ['system-reminder', 'tool_result', 'tool_use', 'function_results', 'function_calls'];

@@ -40,6 +40,11 @@ export function createFullToolRegistry(mcpTools: readonly AnyToolDefinition[] = 
 }
 
 
+/** Spec §21: the conversation's Memory tool joins its tools while memory is on. */
+export function withMemoryTool(all: ToolRegistry, memory: AnyToolDefinition | undefined): ToolRegistry {
+  return memory && !all.get(memory.name) ? new ToolRegistry([...all.list(), memory]) : all;
+}
+
 /** Tools that change the workspace or run processes: the planner never gets them (spec §7). */
 export function actsOnWorkspace(tool: AnyToolDefinition): boolean {
   return tool.kind === 'edit' || tool.kind === 'command';

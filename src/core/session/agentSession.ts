@@ -110,9 +110,7 @@ export class AgentSession {
     this.deps.onChange?.();
   }
 
-  get busy(): boolean {
-    return this.running !== undefined;
-  }
+  get busy(): boolean { return this.running !== undefined; }
 
   /** The conversation's name (its first message's start), '' until it has one. */
   get conversationTitle(): string {
@@ -270,7 +268,7 @@ export class AgentSession {
     };
   }
 
-  private async compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<void> {
+  private async compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<boolean> {
     const compaction = await this.history.compactIfNeeded({
       input,
       settings,
@@ -285,7 +283,9 @@ export class AgentSession {
         onUsage: (usage) => this.usage.record(turnId, usage, settings, emit, false),
       }),
     });
-    if (compaction.result && compaction.result.outcome !== 'nothingToDo') this.deps.onChange?.();
+    const compacted = compaction.result !== undefined && compaction.result.outcome !== 'nothingToDo';
+    if (compacted) this.deps.onChange?.();
+    return compacted;
   }
 
   private appendAgent(agent: string, message: HistoryMessage): void {

@@ -17,6 +17,7 @@ import type { McpExtras } from '../orchestration/mcpPromptRoute';
 import type { ToolProtocolMemory } from '../model/toolProtocol';
 import type { Translator } from '../ports/translator';
 import type { WorktreeRecord } from '../worktrees/worktreeRecord';
+import type { SessionMemory } from '../memory/sessionMemory';
 
 /** What a conversation's session is given by its host: the ports, the settings and the listeners. */
 export interface AgentSessionDeps {
@@ -59,4 +60,6 @@ export interface AgentSessionDeps {
   worktree?: WorktreeRecord;
   /** Spec §19: the user's working tree, where an Apply's changes are (Revert of those acts there). */
   userTreeFs?: WorkspaceFs;
+  /** Spec §21: this conversation's memory (the Memory tool and its L2 block) while `memory.enabled`; none when absent. */
+  memory?: SessionMemory;
 }

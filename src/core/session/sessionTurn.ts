@@ -16,6 +16,7 @@ import { sharedHistoryView } from '../agents/sharedHistoryView';
 import type { MessageRoute } from '../orchestration/messageRoute';
 import { concurrentSafeTask, subagentLauncher } from '../orchestration/subagentLauncher';
 import { turnProfile } from '../orchestration/turnProfile';
+import { withMemoryTool } from '../orchestration/toolSets';
 import { withSkillScope } from '../orchestration/skillScope';
 import { skillListing } from '../skills/skillListing';
 import type { TaskManager } from '../plan/taskManager';
@@ -65,7 +66,8 @@ export interface SessionState {
   /** The turn's user message is about to be stored: a reload from now on must close the turn. */
   began(turn: TurnInProgress): void;
   requested(request: { layered: LayeredMessage[]; at: number; model: string }): void;
-  compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<void>;
+  /** True when history was compacted. */
+  compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<boolean>;
 }
 
 /**
@@ -77,7 +79,8 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const { deps } = state;
   const l10n = deps.l10n ?? english;
   const { turnId, userText, startedAt } = turn;
-  const tools = typeof deps.tools === 'function' ? deps.tools() : deps.tools;
+  const memory = settings.memory.enabled ? deps.memory : undefined;
+  const tools = withMemoryTool(typeof deps.tools === 'function' ? deps.tools() : deps.tools, memory?.tool);
   const profile = turnProfile(tools, route, deps.agents?.agents);
   let input;
   try {
@@ -100,7 +103,8 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   input = { ...input, modelText: input.modelText + prompted.context };
   state.nameIfUntitled(userText);
   const isolated = profile.historyOwner === 'main' ? undefined : profile.historyOwner.agent;
-  if (!isolated) await state.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal);
+  // Spec §21: the memory block is read again only after a compaction, so a conversation's L2 stays byte-identical.
+  if (!isolated && (await state.compactIfNeeded(turnId, input.modelText, settings, emit, controller.signal))) memory?.notes.refresh();
   // The turn sees history as it was; the user message is stored now so a reload mid-turn keeps it.
   const ownHistory = isolated ? state.agentHistories.get(isolated) : state.mainHistory();
   const visible = route.agent?.mode === 'shared' ? sharedHistoryView(ownHistory, settings.agents.sharedContextMaxMessages) : ownHistory;
@@ -123,7 +127,8 @@ export async function runSessionTurn(turn: TurnStart, route: Extract<MessageRout
   const turnSettings = { ...settings, model: { ...namedModel, toolProtocol: protocol } };
   // Read again at each message: a skill added or edited counts at once, whatever the file watchers saw.
   const skills = skillListing(deps.skills ? (await deps.skills.reload()).skills : []);
-  const rules = async (touchedPaths: readonly string[]) => [skills, await projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles)].filter(Boolean).join('\n\n');
+  const notes = memory ? await memory.notes.text() : '';
+  const rules = async (touchedPaths: readonly string[]) => [skills, notes, await projectRulesText(deps.fs, touchedPaths, deps.onProblem, settings.context.instructionFiles)].filter(Boolean).join('\n\n');
   const askUser = () => state.question.ask(controller.signal);
   const hooks = deps.hooks ? toolHooks(deps.hooks, state.sessionId, deps.fs.root) : undefined;
   const systemPromptInput = { toolDocs: profile.toolDocs, ...environment, date, role: profile.role, modeSection: profile.modeSection };

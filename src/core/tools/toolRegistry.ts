@@ -72,7 +72,8 @@ export class ToolRegistry {
   toolSpecs(): ToolSpec[] {
     return this.list().map((tool) => {
       const { $schema: _ignored, ...parameters } = tool.inputJsonSchema ?? (z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>);
-      return { name: tool.name, description: nativeDescription(tool.doc), parameters };
+      const native = tool.anthropicNative?.();
+      return { name: tool.name, description: nativeDescription(tool.doc), parameters, ...(native ? { anthropicNative: native } : {}) };
     });
   }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CommandRunner } from '../ports/commandRunner';
-import type { ImageAttachment } from '../ports/modelClient';
+import type { ImageAttachment, ToolSpec } from '../ports/modelClient';
 import type { TextSearch } from '../ports/textSearch';
 import type { WorkspaceFs } from '../ports/workspaceFs';
 import type { PlanControl } from '../plan/planControl';
@@ -61,6 +61,8 @@ export interface ToolDefinition<P> {
   inputJsonSchema?: Record<string, unknown>;
   /** Prompt documentation (Markdown): description, parameters, one XML example. */
   doc: string;
+  /** The provider's own tool type to declare instead of the schema, when the request's model knows it (spec §21). */
+  anthropicNative?: () => ToolSpec['anthropicNative'];
   /** Parameter tag names in doc order, for the XML stream parser. */
   paramNames: readonly string[];
   run(params: P, ctx: ToolContext): Promise<ToolResult>;

@@ -37,6 +37,8 @@ const rules: Record<string, Tighten> = {
   // Spec §19: a repository must not make a command run, or files be copied, when the user opens a worktree.
   'worktree.setupCommand': userOnly,
   'worktree.copyFiles': userOnly,
+  // Spec §21: what the agent remembers across conversations is the user's choice, on or off.
+  'memory.enabled': userOnly,
 };
 
 function ruleFor(key: string): Tighten | undefined {
