@@ -56,6 +56,7 @@ import { languageTools } from './core/languageServices/languageTools';
 import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageServices';
 import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
 import { l10n, useHostTranslator } from './vscode/hostL10n';
+import { openMemory } from './vscode/memoryActions';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -190,9 +191,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the conversation "{0}"? This cannot be undone.', title), { modal: true }, vscode.l10n.t('Delete'))) === vscode.l10n.t('Delete'),
       onboarding: () => onboardingFor(settings(), apiKeys.current(apiFor(settings().model.api, settings().model.baseUrl, settings().model.name)), workspaceRoot() !== undefined),
       runCommand: (command) =>
-        void (command === 'setApiKey'
-          ? vscode.commands.executeCommand('codeagent.setApiKey')
-          : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
+        void (command === 'setApiKey' ? vscode.commands.executeCommand('codeagent.setApiKey')
+          : command === 'openMemory' ? vscode.commands.executeCommand('codeagent.openMemory')
+            : vscode.commands.executeCommand('workbench.action.openSettings', 'codeagent.model')),
       openFile: (path, line, root) => void openWorkspacePath(path, log, line, root),
       worktrees: worktrees.chats,
       showContext: () => {
@@ -258,6 +259,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(contextScheme, contextDocuments),
     vscode.commands.registerCommand('codeagent.showContext', () => contextDocuments.show()),
     vscode.commands.registerCommand('codeagent.openChatInEditor', () => void openEditorChat()),
+    vscode.commands.registerCommand('codeagent.openMemory', () => openMemory(workspaceRoot(), log)),
     vscode.commands.registerCommand('codeagent.newChatInWorktree', async () => {
       await provider?.reveal();
       await controller.newChatInWorktree();

@@ -53,6 +53,7 @@ const completions = new InputCompletions(byId<HTMLTextAreaElement>('input'), byI
   { name: 'worktree', description: t('slash.worktree'), run: () => post({ type: 'newChatInWorktree' }) },
   { name: 'history', description: t('slash.history'), run: () => history.open() },
   { name: 'context', description: t('slash.context'), run: () => post({ type: 'showContext' }) },
+  { name: 'memory', description: t('slash.memory'), run: () => post({ type: 'runCommand', command: 'openMemory' }) },
   // The host runs these two: they are sent as the message's text.
   { name: 'plan', description: t('slash.plan') },
   {

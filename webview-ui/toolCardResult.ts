@@ -3,6 +3,7 @@ import type { TranscriptEntry } from '../src/protocol/transcript';
 import { codicon } from './codicon';
 import { post } from './vscodeApi';
 import { t } from './l10n';
+import { memoryChangeLines, type MemoryDetail } from './memoryCard';
 
 interface ResultDetail {
   exitCode?: number | null;
@@ -13,6 +14,7 @@ interface ResultDetail {
   added?: number;
   removed?: number;
   newProblems?: string[];
+  memory?: MemoryDetail;
 }
 
 /** A Read result's numbered line (`    12\tcode`) and a Grep or Usages match (`src/a.ts:12: code`). */
@@ -45,6 +47,10 @@ export function toolCardResult(entry: TranscriptEntry): HTMLElement | undefined 
   }
   if (tool === 'Bash' && 'exitCode' in detail) {
     section.append(exitLine(detail, entry.id), ...(detail.outputTail ? [outputBlock(detail.outputTail, t('card.outputTail'))] : []));
+    return section;
+  }
+  if (tool === 'Memory' && detail.memory) {
+    section.append(...memoryChangeLines(first, detail.memory, entry.id, path ?? String((meta.params as Record<string, unknown> | undefined)?.old_path ?? '')));
     return section;
   }
   if (typeof detail.added === 'number' && detail.path && entry.turnId) {

@@ -74,7 +74,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('suggestPaths'), query: z.string() }),
   z.object({ type: z.literal('openConversation'), id: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('deleteConversation'), id: z.string().check(z.minLength(1)) }),
-  z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey']) }),
+  /** `openMemory`: `/memory` (spec §21), both memory indexes in editors. */
+  z.object({ type: z.literal('runCommand'), command: z.enum(['openSettings', 'setApiKey', 'openMemory']) }),
   /** A mention chip, or a file:line of a Read/Grep result (`line`, 1-based). */
   z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)), line: z.optional(z.number().check(z.int(), z.minimum(1))) }),
   /** A code block's Copy when the webview may not write the clipboard itself. */
@@ -92,6 +93,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('retry'), turnId: z.string().check(z.minLength(1)) }),
   /** Spec §18: a sandboxed command's card asks for the same command outside the sandbox (it asks like any command). */
   z.object({ type: z.literal('runOutsideSandbox'), entryId: z.string().check(z.minLength(1)) }),
+  /** Spec §21: a Memory card's `Undo`; the host finds what to restore in its own copy of the card. */
+  z.object({ type: z.literal('undoMemory'), entryId: z.string().check(z.minLength(1)) }),
   /** A user entry's `Restore checkpoint`. */
   z.object({ type: z.literal('restoreCheckpoint'), turnId: z.string() }),
   /** The `Plan mode` toggle (spec §7): sets codeagent.agent.planMode. */

@@ -16,6 +16,7 @@ import { outsideSandboxRequest } from './outsideSandboxRequest';
 import type { WorktreeRecord } from '../core/worktrees/worktreeRecord';
 import { decideFromView, snapshotOf } from './viewMessages';
 import { tailStart } from './snapshotTail';
+import { undoMemoryCard } from './memoryUndoCard';
 
 export type { ChatControllerDeps } from './chatControllerDeps';
 
@@ -97,6 +98,7 @@ export class ChatController {
       case 'openChange': return this.deps.review?.openChange(this.reviewContext(), message.turnId, message.path);
       case 'reviewChanges': return this.deps.review?.reviewChanges(this.reviewContext(), message.turnId);
       case 'revertChange': return void this.deps.review?.revert(this.reviewContext(), message.turnId, message.path);
+      case 'undoMemory': return void undoMemoryCard({ ...this.reviewContext(), root: this.session.workspaceFs.root, saved: () => this.scheduleSave(this.session, this.projector), warn: (text) => this.showWarning(text) }, message.entryId);
       case 'restoreCheckpoint': return void this.deps.review?.restoreCheckpoint(this.reviewContext(), message.turnId, this.projector.entries);
       case 'showContext': return this.deps.showContext();
       case 'listConversations': return void this.sendConversationList();

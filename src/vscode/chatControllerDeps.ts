@@ -17,7 +17,7 @@ export interface ChatControllerDeps {
   /** Which conversation was open last in this workspace, so a reload reopens it. */
   lastConversation: { get(): string | undefined; set(id: string | undefined): void };
   onboarding: () => Onboarding | null;
-  runCommand: (command: 'openSettings' | 'setApiKey') => void;
+  runCommand: (command: 'openSettings' | 'setApiKey' | 'openMemory') => void;
   /** A path of the conversation's workspace `root` (a worktree's, spec §19). */
   openFile: (path: string, line: number | undefined, root: string) => void;
   showContext: () => void;

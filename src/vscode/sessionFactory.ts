@@ -18,6 +18,8 @@ import { editorAwareFs } from './editorAwareFs';
 import { VscodeLanguageServices } from './languages/vscodeLanguageServices';
 import type { Approver } from '../core/agent/approvalGate';
 import type { CommandSandbox } from '../core/ports/commandSandbox';
+import { sessionMemory } from '../core/memory/sessionMemory';
+import { memoryStoreAt } from '../node/memoryFolders';
 
 /** What every conversation's session shares in the window; the rest of AgentSessionDeps is per conversation. */
 export type SharedSessionDeps = Omit<AgentSessionDeps, 'fs' | 'commands' | 'search' | 'approver' | 'environment' | 'tools' | 'onChange' | 'worktree' | 'userTreeFs' | 'clock'>;
@@ -59,6 +61,8 @@ export function sessionFactory(deps: SessionFactoryDeps): CreateSession {
       approver: worktree ? deps.approver.forRoot(root) : deps.approver,
       environment: () => sessionEnvironment(root),
       onChange,
+      // Spec §21: the user's memory and the project's (by the repository's main worktree, so a worktree shares it).
+      memory: sessionMemory(memoryStoreAt(root), deps.settings, deps.shared.onProblem),
       ...(worktree ? { worktree, userTreeFs: deps.wrapFs(editorAwareFs(new NodeWorkspaceFs(worktree.repoRoot))) } : {}),
     }, restored);
   };

@@ -77,6 +77,15 @@ export class TranscriptProjector {
     return [this.upsert(entry.id, 'changes', entry.text, entry.turnId, { ...entry.meta, changes })];
   }
 
+  /** A Memory card after `Undo` (spec §21): undone, or why not. */
+  markMemoryUndo(entryId: string, error: string | undefined): HostMessage[] {
+    const entry = this.byId.get(entryId);
+    const detail = entry?.meta?.detail as Record<string, unknown> | undefined;
+    if (!entry || !detail?.memory) return [];
+    const memory = { ...(detail.memory as Record<string, unknown>), undone: error === undefined, undoError: error };
+    return [this.upsert(entry.id, entry.kind, entry.text, entry.turnId, { ...entry.meta, detail: { ...detail, memory } })];
+  }
+
   get entries(): TranscriptEntry[] {
     return this.list;
   }

@@ -38,6 +38,7 @@ const specSettings: Record<string, unknown> = {
   'sandbox.enabled': false, 'sandbox.allowedDomains': [],
   'web.enabled': true, 'web.allowedDomains': [], 'web.search.provider': 'none', 'web.search.baseUrl': '',
   'worktree.setupCommand': '', 'worktree.copyFiles': [],
+  'memory.enabled': true,
 };
 
 describe('package.json manifest', () => {

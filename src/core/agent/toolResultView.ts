@@ -4,6 +4,7 @@ import type { EditData } from '../tools/fileEdit';
 import { dataOf } from '../tools/historyRecord';
 import type { ToolResult } from '../tools/toolTypes';
 import type { WriteData } from '../tools/writeTool';
+import type { MemoryData } from '../memory/memoryTool';
 import type { ToolResultDetail } from '../contracts/toolResultDetail';
 import { english, type Translator } from '../ports/translator';
 
@@ -55,6 +56,10 @@ function changeDetail(tool: string, result: ToolResult): ToolResultDetail | unde
       // Created or overwritten, a Write that changed the file shows its +/− and its diff, like an Edit.
       if (typeof data.added !== 'number' || typeof data.removed !== 'number' || data.added + data.removed === 0) return { path: data.path };
       return { path: data.path, added: data.added, removed: data.removed };
+    }
+    case 'Memory': {
+      const change = dataOf<MemoryData>(result).change;
+      return change ? { memory: { diff: change.diff, added: change.added, removed: change.removed, undo: change.undo } } : undefined;
     }
     default:
       return undefined;

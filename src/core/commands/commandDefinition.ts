@@ -21,7 +21,7 @@ export interface CommandDefinition {
 }
 
 /** Commands the panel or the host answers itself: a file never takes their name (spec §17). */
-export const builtInCommandNames: readonly string[] = ['plan', 'agents', 'new', 'history', 'context'];
+export const builtInCommandNames: readonly string[] = ['plan', 'agents', 'new', 'history', 'context', 'memory'];
 
 /** Names under `mcp.` are a server's prompts. */
 export const mcpCommandPrefix = 'mcp.';

@@ -13,4 +13,16 @@ export interface ToolResultDetail {
   removed?: number;
   /** The problems a change newly brought (spec §13), one line each, which the card links to their files. */
   newProblems?: string[];
+  /** Spec §21: a Memory write — its diff, and the files as they were for `Undo` (`before` null: the write created it). */
+  memory?: MemoryCardDetail;
+}
+
+export interface MemoryCardDetail {
+  diff: string;
+  added: number;
+  removed: number;
+  undo: { path: string; before: string | null }[];
+  /** Set by the host once the user pressed `Undo`: done, or why it failed. */
+  undone?: boolean;
+  undoError?: string;
 }
