@@ -37,7 +37,7 @@ export function memoryChange(writes: readonly FileWrite[]): MemoryChange {
     removed += counts.removed;
     const from = write.before === undefined ? '/dev/null' : write.path;
     const to = write.after === undefined ? '/dev/null' : write.path;
-    diffs.push(createTwoFilesPatch(from, to, write.before ?? '', write.after ?? '', '', '', { context: 2 }).replace(/^=+\n/, ''));
+    diffs.push(createTwoFilesPatch(from, to, write.before ?? '', write.after ?? '', '', '', { context: 2 }).replace(/^Index: .*\n=+\n/, ''));
   }
   const diff = diffs.join('\n');
   return {
