@@ -20,7 +20,6 @@ const allowedPaths = 'Memory paths are /memories/user/… (what you know about t
  */
 export function parseMemoryPath(raw: string): ParsedMemoryPath {
   const path = raw.trim();
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(path)) return refuse(raw, 'it contains a control character.');
   if (path.includes('\\')) return refuse(raw, 'use / between folders, not \\.');
   if (/%[0-9a-f]{2}/i.test(path)) return refuse(raw, 'percent-encoded characters are not allowed.');
