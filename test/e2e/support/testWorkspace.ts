@@ -105,7 +105,7 @@ function sameFile(a: string, b: string): boolean {
 
 /** Settings that grant power or route the API key: only the user's own value counts (spec §11). */
 export function isUserOnlySetting(key: string): boolean {
-  return key === 'http.proxy' || key.startsWith('codeagent.web.') || key.startsWith('codeagent.approval.') || key.startsWith('codeagent.sandbox.') || key.startsWith('codeagent.worktree.') || key === 'codeagent.mcp.servers' || key === 'codeagent.hooks.enabled' || (key.startsWith('codeagent.') && key.endsWith('.baseUrl'));
+  return key === 'http.proxy' || key.startsWith('codeagent.web.') || key.startsWith('codeagent.approval.') || key.startsWith('codeagent.sandbox.') || key.startsWith('codeagent.worktree.') || key === 'codeagent.mcp.servers' || key === 'codeagent.hooks.enabled' || key === 'codeagent.memory.enabled' || (key.startsWith('codeagent.') && key.endsWith('.baseUrl'));
 }
 
 const mirrored = new Map<string, string[]>();
