@@ -4,7 +4,9 @@ import summaryPrompt from '../../../../prompts/summary.md';
 import { summaryHeading } from '../../../../src/core/history/summaryRequest';
 import { AgentCatalog } from '../../../../src/core/orchestration/agentCatalog';
 import { concurrentSafeTask } from '../../../../src/core/orchestration/subagentLauncher';
-import { createFullToolRegistry, mainAgentTools, namedAgentTools } from '../../../../src/core/orchestration/toolSets';
+import { createFullToolRegistry, mainAgentTools, namedAgentTools, withMemoryTool } from '../../../../src/core/orchestration/toolSets';
+import { createMemoryTool } from '../../../../src/core/memory/memoryTool';
+import type { MemoryStore } from '../../../../src/core/ports/memoryStore';
 import { turnProfile } from '../../../../src/core/orchestration/turnProfile';
 import { withTurnTaskTool } from '../../../../src/core/orchestration/turnTaskTool';
 import { childToolRegistry } from '../../../../src/core/subagents/childTools';
@@ -32,6 +34,7 @@ const offeredSets: [string, AnyToolDefinition[]][] = [
   ['sub-agent', childToolRegistry(all).list()],
   ['VS Code host (language tools)', languageHostRegistry().list()],
   ['VS Code sub-agent', childToolRegistry(languageHostRegistry()).list()],
+  ['memory on (spec §21)', withMemoryTool(all, createMemoryTool({} as MemoryStore) as AnyToolDefinition).list()],
 ];
 
 /** `- name (required|optional): …` lines of a doc's Parameters section. */
