@@ -12,10 +12,10 @@ export interface SessionMemory {
 }
 
 export function sessionMemory(store: MemoryStore, settings: () => Settings, onProblem?: (message: string) => void): SessionMemory {
+  // `auto` may go to the Messages API (an Anthropic endpoint); the chat and Responses clients ignore the field.
   const claudeNative = () => {
     const { api, name } = settings().model;
-    // `messages` arrives with the Messages API (issue 41); until then no request is declared natively.
-    return (api as string) === 'messages' && /claude/i.test(name);
+    return (api === 'messages' || api === 'auto') && /claude/i.test(name);
   };
   return { store, tool: createMemoryTool(store, { claudeNative }) as AnyToolDefinition, notes: new ConversationMemory(store, onProblem) };
 }

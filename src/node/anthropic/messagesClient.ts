@@ -17,6 +17,8 @@ export interface MessagesClientOptions extends AnthropicClientOptions {
 
 /** Claude 4 models think between tool calls only when asked; adaptive thinking does it by itself. */
 const interleavedThinking = 'interleaved-thinking-2025-05-14';
+/** Anthropic's memory tool (spec §21, memory_20250818) is declared under this beta. */
+const contextManagement = 'context-management-2025-06-27';
 
 /**
  * ModelClient over Anthropic's Messages API through the official SDK (spec §3 `messages`). The stream is read as
@@ -38,7 +40,11 @@ export class AnthropicMessagesClient implements ModelClient {
     const nativeNames = new Map((request.tools ?? []).filter((t) => t.anthropicNative).map((t) => [t.anthropicNative!.name, t.name]));
     const accumulator = new MessagesEventAccumulator(producer, nativeNames, prefixThinking(request, producer));
     // Only Claude knows the beta; the compatible endpoints' models are left their own behaviour.
-    const headers = body.thinking?.type === 'enabled' && /claude/i.test(request.model) ? { 'anthropic-beta': interleavedThinking } : undefined;
+    const betas = [
+      ...(body.thinking?.type === 'enabled' ? [interleavedThinking] : []),
+      ...((request.tools ?? []).some((tool) => tool.anthropicNative?.type === 'memory_20250818') ? [contextManagement] : []),
+    ];
+    const headers = betas.length && /claude/i.test(request.model) ? { 'anthropic-beta': betas.join(',') } : undefined;
     const open = async (abort: AbortSignal): Promise<AsyncIterable<RawEvent>> => {
       const response = await this.client.messages.create(body as unknown as MessageCreateParamsStreaming, { signal: abort, headers }).asResponse();
       return rawEvents(Stream.rawEvents(response));

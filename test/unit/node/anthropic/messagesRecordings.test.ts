@@ -98,4 +98,13 @@ describe('recorded Anthropic Messages streams (spec §3 `messages`)', () => {
     assert.deepEqual(body.messages[1]!.content.slice(0, 2), echo.items);
     assert.deepEqual(body.messages[2]!.content.map((b) => [b.type, b.tool_use_id, b.is_error]), [['tool_result', 'toolu_01A09q90qw90lq917835lq9', undefined], ['tool_result', 'toolu_01B7qZxv5UeGj4mLtRsq3nPw', true]]);
   });
+
+  it('spec §21: the Memory tool goes to Claude as Anthropic\'s memory_20250818, under its beta', async () => {
+    server.enqueue({ text: 'Noted.' });
+    const tools = [{ name: 'Memory', description: 'memory', parameters: { type: 'object', properties: {} }, anthropicNative: { type: 'memory_20250818', name: 'memory' } }];
+    for await (const _ of client.stream({ model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'remember it' }], tools }, new AbortController().signal)) { /* drained */ }
+    const request = server.requests.at(-1)!;
+    assert.deepEqual((request.body as { tools: Record<string, unknown>[] }).tools.map(({ type, name }) => ({ type, name })), [{ type: 'memory_20250818', name: 'memory' }]);
+    assert.equal(request.headers['anthropic-beta'], 'context-management-2025-06-27');
+  });
 });
