@@ -8,12 +8,12 @@ export interface MemoryDetail {
   added: number;
   removed: number;
   undone?: boolean;
-  undoError?: string;
 }
 
 /**
  * Spec §21: a Memory write's card shows what changed — its +/− lines and the diff to fold open — with `Undo`, which
- * the host carries out from its own copy of the card; once done the card says `Undone`.
+ * the host carries out from its own copy of the card; once done the card says `Undone` (a failure is a notification,
+ * and `Undo` stays).
  */
 export function memoryChangeLines(first: string, detail: MemoryDetail, entryId: string, path: string): HTMLElement[] {
   const line = document.createElement('div');
@@ -39,17 +39,10 @@ export function memoryChangeLines(first: string, detail: MemoryDetail, entryId: 
     line.append(undo);
   }
   const parts: HTMLElement[] = [line];
-  if (detail.undoError) {
-    const error = document.createElement('div');
-    error.className = 'tool-result-line result-error';
-    error.setAttribute('role', 'status');
-    error.textContent = t('card.memoryUndoFailed', detail.undoError);
-    parts.push(error);
-  }
   if (detail.diff) {
     const details = document.createElement('details');
     const label = document.createElement('summary');
-    label.textContent = t('card.memoryDiff');
+    label.textContent = t('approval.diffSummary');
     const pre = document.createElement('pre');
     pre.className = 'applied-diff memory-diff';
     pre.textContent = detail.diff;

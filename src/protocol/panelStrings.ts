@@ -47,8 +47,7 @@ export const panelStrings = {
   'slash.history': 'Show saved conversations',
   'slash.context': 'Open the exact context of the last request',
   'slash.plan': 'Plan the request and run each step as a sub-agent',
-  'slash.worktree': 'Start a new conversation in its own git worktree',
-  'slash.memory': 'Open what CodeAgent remembers (the memory indexes) in editors',
+  'slash.worktree': 'Start a new conversation in its own git worktree', 'slash.memory': 'Open what CodeAgent remembers (the memory indexes) in editors',
   'slash.agents': 'List, run or configure named agents',
   'slash.agentsList': 'List the named agents',
   'slash.agentsRun': 'run <name> <prompt> [--context shared|isolated]',
@@ -132,11 +131,7 @@ export const panelStrings = {
   'card.killed': 'Killed',
   'card.sandboxed': 'sandboxed',
   'card.runOutsideSandbox': 'Run outside sandbox',
-  'card.memoryUndo': 'Undo',
-  'card.memoryUndoTitle': 'Undo this memory change of {0}',
-  'card.memoryUndone': 'Undone',
-  'card.memoryUndoFailed': 'Not undone: {0}',
-  'card.memoryDiff': 'Show the change',
+  'card.memoryUndo': 'Undo', 'card.memoryUndone': 'Undone', 'card.memoryUndoTitle': 'Undo this memory change of {0}', // spec §21
   'card.sandboxedTitle': 'Ran inside the sandbox: writes only in the workspace, no secret files, network only to the allowed hosts',
   'card.exitCode': 'Exit code {0}',
   'card.openDiffLabel': 'Open diff',
@@ -286,7 +281,6 @@ export const panelStrings = {
   ...effortStrings,
   ...findStrings,
 } as const;
-
 export type PanelStringKey = keyof typeof panelStrings;
 export type PanelStrings = Record<PanelStringKey, string>;
 
