@@ -17,6 +17,8 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
 
   const detail = document.createElement('pre');
   detail.className = 'approval-detail';
+  // A long diff or command scrolls: the keyboard must reach it too (axe: scrollable-region-focusable).
+  detail.tabIndex = 0;
   for (const line of entry.text.split('\n')) {
     const span = document.createElement('span');
     span.textContent = `${line}\n`;
