@@ -67,6 +67,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const activationStart = performance.now();
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
+  // eslint-disable-next-line prefer-const -- agent problems are shown in the chat the controller owns
+  let controller: ChatController;
+  // eslint-disable-next-line prefer-const -- the panel controller reads it; it is built after the controller
+  let provider: ChatViewProvider | undefined;
+  // A warning said while activating (a step that reads the settings may run before the controller exists) waits for it.
+  const early: string[] = [];
+  const warnInChat = (message: string): void => void setTimeout(() => (controller ? controller.showWarning(message) : early.push(message)), 0);
   // Trust decisions about what the workspace brings (its endpoint, its MCP servers), remembered per workspace.
   const trust = new HashedTrustStore(context.workspaceState);
   let afterEndpointAllowed = () => {};
@@ -74,7 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     store: trust,
     log: output,
     // Later: the first settings read may come from inside the controller's own update.
-    tell: (message) => setTimeout(() => controller?.showWarning(message), 0),
+    tell: warnInChat,
     onAllowed: () => afterEndpointAllowed(),
   });
   const settings = createSettingsReader((problem) => {
@@ -91,7 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(languageServices);
   const language = languageTools(languageServices, systemClock, () => settings().tools.diagnosticsWaitMs, log);
   const background = startBackgroundProcesses({ settings, workspaceRoot, log });
-  const sandbox = startSandbox({ settings, log, tell: (message) => setTimeout(() => controller?.showWarning(message), 0) });
+  const sandbox = startSandbox({ settings, log, tell: warnInChat });
   // Spec §15: review after edits — the agent's writes marked in the editors for Keep or Undo.
   const inlineReview = setUpInlineReview({ memento: context.workspaceState, settings, workspaceRoot, log });
   context.subscriptions.push(...inlineReview.disposables);
@@ -111,10 +118,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const pathIndex = new WorkspacePathIndex();
   context.subscriptions.push(pathIndex);
-  // eslint-disable-next-line prefer-const -- agent problems are shown in the chat the controller owns
-  let controller: ChatController;
-  // eslint-disable-next-line prefer-const -- the panel controller reads it; it is built after the controller
-  let provider: ChatViewProvider | undefined;
   const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
     for (const line of problemLogLines('Agent file', problems)) output.warn(line);
     controller?.showWarning(vscode.l10n.t('Agent files: {0}', problemsText(problems)));
@@ -122,14 +125,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(...agentFiles.disposables);
   const skillFiles = watchSkillFiles(workspaceRoot(), (problems) => {
     for (const line of problemLogLines('Skill file', problems)) output.warn(line);
-    setTimeout(() => controller?.showWarning(vscode.l10n.t('Skill files: {0}', problemsText(problems))), 0);
+    warnInChat(vscode.l10n.t('Skill files: {0}', problemsText(problems)));
   });
   context.subscriptions.push(...skillFiles.disposables);
   const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
   const hooks = watchWorkspaceHooks({
     workspaceRoot: workspaceRoot(), settings, trust, output,
     secrets: () => [apiKeys.current() ?? '', apiKeys.current('messages') ?? ''],
-    tell: (message) => setTimeout(() => controller?.showWarning(message), 0),
+    tell: warnInChat,
   });
   context.subscriptions.push(...hooks.disposables);
   const commandFiles = watchCommandFiles(workspaceRoot(), mcp.prompts, (problems) => {
@@ -224,6 +227,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   }, { visible: () => provider?.visible ?? false, reveal: () => void provider?.reveal() }).controller;
   if (!vscode.workspace.isTrusted) controller.showWarningWhenReady(restrictedModeNotice(l10n));
+  for (const message of early.splice(0)) controller.showWarningWhenReady(message);
   // Deactivation waits for the servers' and background commands' processes to end: none is left behind.
   flushOnDeactivate = async () => {
     await Promise.all([views.flushAll(), mcp.stop(), background.stop()]);
