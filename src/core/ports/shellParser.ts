@@ -1,0 +1,37 @@
+/**
+ * Spec §23: a command line as a real shell parser reads it (tree-sitter's bash grammar, src/node/shell/), as data
+ * core can judge without running anything.
+ */
+
+export interface ShellRedirect {
+  /** The operator as written: `>`, `>>`, `>|`, `&>`, `&>>`, `<`, `<>`, `>&`, `<&`, `<<`, `<<-`, `<<<`. */
+  op: string;
+  /** The file (or descriptor, for `2>&1`), quoting resolved; '' for a here-doc or a here-string. */
+  target: string;
+}
+
+/** One simple command: `FOO=1 git log -n 3 > out.txt`. */
+export interface SimpleCommand {
+  /** The words after quoting is resolved, the command's name first; an expansion keeps its `$…` text. */
+  words: string[];
+  /** `NAME=value` written before the command. */
+  assignments: string[];
+  redirects: ShellRedirect[];
+  /**
+   * What cannot be judged without running the shell, in words for the card: `command substitution`, `a variable
+   * as the command name`, `ANSI-C quoting`, … Empty when the words above are all the command is.
+   */
+  unknowns: string[];
+  /** Words with an unquoted glob (`*.ts`, `.e?v`), as written: they name files only the shell knows. */
+  globs: string[];
+}
+
+export type ParsedShellCommand =
+  /** Every simple command of the line, in order, those inside `$(…)`, `<(…)` and backticks included. */
+  | { ok: true; commands: SimpleCommand[] }
+  /** Not parsed, or not fully: why, for the card (`a syntax error`, `the Windows shell is not parsed`). */
+  | { ok: false; reason: string };
+
+export interface ShellParser {
+  parse(command: string): Promise<ParsedShellCommand>;
+}
