@@ -42,6 +42,13 @@ function copySeccompHelpers() {
   }
 }
 
+/** Spec §23's shell parser: web-tree-sitter's runtime and tree-sitter-bash's grammar, loaded from dist/ (bashParser.ts). */
+function copyParserWasm() {
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'node_modules', 'web-tree-sitter', 'web-tree-sitter.wasm'), path.join(root, 'dist', 'web-tree-sitter.wasm'));
+  fs.copyFileSync(path.join(root, 'node_modules', 'tree-sitter-bash', 'tree-sitter-bash.wasm'), path.join(root, 'dist', 'tree-sitter-bash.wasm'));
+}
+
 const webview = {
   ...common,
   entryPoints: { webview: 'webview-ui/main.ts' },
@@ -53,6 +60,7 @@ const webview = {
 };
 
 copySeccompHelpers();
+copyParserWasm();
 if (watch) {
   const contexts = await Promise.all([esbuild.context(host), esbuild.context(webview)]);
   await Promise.all(contexts.map((c) => c.watch()));

@@ -49,6 +49,8 @@ import { suggestAgents, suggestMcpResources } from './core/orchestration/agentSu
 import { startMcpServers } from './vscode/mcpSetup';
 import { startBackgroundProcesses } from './vscode/processesSetup';
 import { startSandbox } from './vscode/sandboxSetup';
+import { BashParser, bundledParserWasm } from './node/shell/bashParser';
+import { addToCommandAllowList } from './vscode/commandAllowListWriter';
 import { HashedTrustStore } from './node/trust/hashedTrustStore';
 import { EndpointPrompt } from './vscode/trust/endpointPrompt';
 import { restrictedModeNotice } from './core/trust/restrictedMode';
@@ -157,6 +159,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       requestReminder: () => inlineReview.takeReminder(),
     },
     settings, workspaceRoot, approver: reviews, wrapFs: inlineReview.wrapFs, sandbox,
+    parser: new BashParser(bundledParserWasm(context.extensionUri.fsPath)),
     languageAt: languageToolsByRoot({ window: language, workspaceRoot, settings, log, disposables: context.subscriptions }),
     tools: (rootLanguage) => createFullToolRegistry([skill, ...web.tools(), ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
   });
@@ -183,6 +186,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const made: ChatController = new ChatController({
       createSession,
       approvals,
+      allowCommands: addToCommandAllowList,
       store,
       lastConversation,
       suggestPaths: async (query, root) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query),

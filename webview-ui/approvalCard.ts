@@ -69,10 +69,18 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   const always = host !== undefined ? [vscodeButton(t('approval.alwaysAllow', host), () => decide('accepted', true), { secondary: true })] : [];
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
+  // Spec §23: a command's narrowest rule covering what asked, added to the user's allow-list; spec §22: a host.
+  const rules = Array.isArray(meta.alwaysAllow) ? meta.alwaysAllow.map(String).join(', ') : '';
+  if (rules) {
+    const command = vscodeButton(t('approval.alwaysAllow', rules), () => decide('accepted', true), { secondary: true });
+    command.title = t('approval.alwaysAllowTitle', rules);
+    command.classList.add('always-allow');
+    always.push(command);
+  }
   buttons.append(reject, ...always, accept);
-  function decide(decision: 'accepted' | 'rejected', forHost = false): void {
+  function decide(decision: 'accepted' | 'rejected', remember = false): void {
     for (const button of [accept, reject, ...always]) button.toggleAttribute('disabled', true);
-    post({ type: 'approvalDecision', callId, decision, feedback: decision === 'rejected' && feedback.value.trim() ? feedback.value.trim() : undefined, ...(forHost ? { always: true } : {}) });
+    post({ type: 'approvalDecision', callId, decision, feedback: decision === 'rejected' && feedback.value.trim() ? feedback.value.trim() : undefined, ...(remember ? { always: true } : {}) });
   }
   return [header, detail, ...where, feedback, buttons];
 }

@@ -8,6 +8,7 @@ import { memoryChangeLines, type MemoryDetail } from './memoryCard';
 interface ResultDetail {
   exitCode?: number | null;
   sandboxed?: boolean;
+  unasked?: { kind: string; rules?: string[] };
   timedOut?: boolean;
   outputTail?: string;
   path?: string;
@@ -137,8 +138,18 @@ function exitLine(detail: ResultDetail, entryId: string): HTMLElement {
     outside.textContent = t('card.runOutsideSandbox');
     outside.addEventListener('click', () => post({ type: 'runOutsideSandbox', entryId }));
     line.append(' · ', badge, ' ', outside);
-  }
+  } else if (detail.unasked) line.append(' · ', unaskedBadge(detail.unasked));
   return line;
+}
+
+/** Spec §23: why a command ran without asking, `read-only`, `allowed: <rule>` or `auto-approved`. */
+function unaskedBadge(unasked: NonNullable<ResultDetail['unasked']>): HTMLElement {
+  const badge = document.createElement('span');
+  badge.className = 'tool-sandboxed tool-unasked';
+  badge.dataset.kind = unasked.kind;
+  badge.textContent = unasked.kind === 'read-only' ? t('card.readOnly') : unasked.kind === 'allowed' ? t('card.allowed', (unasked.rules ?? []).join(', ')) : t('card.autoApproved');
+  badge.title = unasked.kind === 'read-only' ? t('card.readOnlyTitle') : unasked.kind === 'allowed' ? t('card.allowedTitle') : t('card.autoApprovedTitle');
+  return badge;
 }
 
 function editLine(first: string, detail: ResultDetail & { path: string; added: number }, turnId: string): HTMLElement {

@@ -31,7 +31,8 @@ export type AgentEvent =
   | { type: 'plan'; summary: string; tasks: PlanTaskState[] }
   | { type: 'todo'; todos: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   /** cwd: where a command would run (spec §8: the card shows it); reason: why an edit is asked whatever the auto-approve settings. */
-  | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; reason?: string; host?: string; decision?: 'accepted' | 'rejected'; feedback?: string }
+  /** `alwaysAllow`: spec §23, the rules a command's `Always allow` adds to the user's approval.commandAllowList. */
+  | { type: 'approval'; turnId: string; callId: string; phase: 'request' | 'decision'; tool: string; detail: string; cwd?: string; reason?: string; host?: string; decision?: 'accepted' | 'rejected'; feedback?: string; alwaysAllow?: string[] }
   /** An event of a child agent (the Task tool), nested under the Task call; `agent`: the named agent it runs as. */
   /** At the end of a turn that changed files (spec §8): the `changes` entry. */
   /** `applied`: an Apply of a worktree conversation (spec §19): its branch and the files that conflicted, with their diffs. */

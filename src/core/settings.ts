@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { english, type Translator } from './ports/translator';
+import { defaultCommandDenyList } from './commandJudgment/defaultDenyList';
 
 /** The `codeagent.*` settings (spec §11), validated; the vscode layer reads them, the core only sees this shape. */
 export const Settings = z.object({
@@ -46,7 +47,10 @@ export const Settings = z.object({
     autoApproveReadOnly: z.boolean().default(true),
     autoApproveEdits: z.boolean().default(false),
     autoApproveCommands: z.boolean().default(false),
+    /** Spec §23: each entry (`npm test`, `git commit *`, `/regex/`) is matched against each sub-command. */
     commandAllowList: z.array(z.string()).default([]),
+    /** Spec §23: always asks, whatever else would let the command run unasked (user-only). */
+    commandDenyList: z.array(z.string()).default([...defaultCommandDenyList]),
     /** `server/tool` or `server/*` (spec §12). */
     autoApproveMcpTools: z.array(z.string()).default([]),
     /** Spec §15: `before` asks in the diff editor (§8); `after` writes at once and marks each hunk for Keep or Undo. */

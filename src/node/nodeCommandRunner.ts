@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../core/ports/commandRunner';
 import type { Clock } from '../core/ports/clock';
+import type { ShellParser } from '../core/ports/shellParser';
 import type { CommandSandbox } from '../core/ports/commandSandbox';
 import { HeadTailBuffer } from '../core/tools/headTailBuffer';
 import { killProcessTree } from './processTree';
@@ -25,6 +26,8 @@ export interface NodeCommandRunnerOptions {
   inputWaitMs?: number;
   /** Spec §18: where the Bash tool may confine these commands. */
   sandbox?: CommandSandbox;
+  /** Spec §23: reads a command line before it runs, for the approval gate to judge. */
+  parser?: ShellParser;
   /** Measures durations and the input wait's silence. */
   clock?: Clock;
 }
@@ -36,8 +39,9 @@ export const defaultInputWaitMs = 10_000;
 
 /** CommandRunner on child_process: a shell per command, its own process group, capped output. */
 export class NodeCommandRunner implements CommandRunner {
-  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env' | 'sandbox' | 'clock'>> & { env: NodeJS.ProcessEnv | undefined };
+  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env' | 'sandbox' | 'parser' | 'clock'>> & { env: NodeJS.ProcessEnv | undefined };
   readonly sandbox: CommandSandbox | undefined;
+  readonly parser: ShellParser | undefined;
   private readonly clock: Clock;
 
   constructor(
@@ -45,6 +49,7 @@ export class NodeCommandRunner implements CommandRunner {
     options: NodeCommandRunnerOptions = {},
   ) {
     this.sandbox = options.sandbox;
+    this.parser = options.parser;
     this.clock = options.clock ?? systemClock;
     this.options = {
       maxOutputChars: options.maxOutputChars ?? 50_000,

@@ -116,7 +116,7 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     callId: z.string(),
     decision: z.enum(['accepted', 'rejected']),
     feedback: z.optional(z.string()),
-    /** `Always allow <host>` on a WebFetch card (spec §22). */
+    /** `Always allow <host>` on a WebFetch card (spec §22); `Always allow <rule>` on a command's card (spec §23). */
     always: z.optional(z.boolean()),
   }),
   /** Model setup (issue 13): the endpoint's models for the pickers (answered with `models`). */

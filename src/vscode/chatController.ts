@@ -106,7 +106,7 @@ export class ChatController {
       case 'suggestPaths': return void this.deps.suggestPaths(message.query, this.session.workspaceFs.root).then((items) => this.emit({ type: 'pathSuggestions', query: message.query, items }));
       case 'openConversation': return void this.openConversation(message.id);
       case 'deleteConversation': return void this.deleteConversation(message.id);
-      case 'approvalDecision': return decideFromView(this.deps.approvals, message, this.deps.log);
+      case 'approvalDecision': return void decideFromView(this.deps.approvals, message, this.deps.log, this.deps.allowCommands);
     }
   }
 

@@ -13,6 +13,8 @@ export interface ChatControllerDeps {
   /** `worktree`: a new conversation's (spec §19); a restored one brings its own. */
   createSession: (restored: Conversation | undefined, onChange: () => void, worktree?: WorktreeRecord) => AgentSession;
   approvals: PendingApprovals;
+  /** Spec §23's `Always allow`: adds rules to the user's codeagent.approval.commandAllowList. */
+  allowCommands?: (rules: string[]) => Promise<void>;
   store: ConversationStore;
   /** Which conversation was open last in this workspace, so a reload reopens it. */
   lastConversation: { get(): string | undefined; set(id: string | undefined): void };

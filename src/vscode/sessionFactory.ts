@@ -20,6 +20,7 @@ import type { Approver } from '../core/agent/approvalGate';
 import type { CommandSandbox } from '../core/ports/commandSandbox';
 import { sessionMemory } from '../core/memory/sessionMemory';
 import { memoryStoreAt } from '../node/memoryFolders';
+import type { ShellParser } from '../core/ports/shellParser';
 
 /** What every conversation's session shares in the window; the rest of AgentSessionDeps is per conversation. */
 export type SharedSessionDeps = Omit<AgentSessionDeps, 'fs' | 'commands' | 'search' | 'approver' | 'environment' | 'tools' | 'onChange' | 'worktree' | 'userTreeFs' | 'clock'>;
@@ -38,6 +39,8 @@ export interface SessionFactoryDeps {
   wrapFs: (fs: WorkspaceFs) => WorkspaceFs;
   /** Spec §18: the window's sandbox for every conversation's commands (a worktree's confined to it). */
   sandbox?: CommandSandbox;
+  /** Spec §23: the window's one shell parser (its grammar loads once, on the first command). */
+  parser?: ShellParser;
 }
 
 export type CreateSession = (restored: Conversation | undefined, onChange: () => void, worktree?: WorktreeRecord) => AgentSession;
@@ -50,7 +53,7 @@ export type CreateSession = (restored: Conversation | undefined, onChange: () =>
 export function sessionFactory(deps: SessionFactoryDeps): CreateSession {
   return (restored, onChange, worktree = restored?.worktree) => {
     const root = worktree ? conversationRoot(worktree) : deps.workspaceRoot() ?? os.homedir();
-    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot), commands: { sandbox: deps.sandbox } });
+    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot), commands: { sandbox: deps.sandbox, parser: deps.parser } });
     const language = deps.languageAt(root);
     return new AgentSession({
       ...deps.shared,

@@ -10,7 +10,7 @@ const keys: Record<string, string[]> = {
   context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds', 'instructionFiles'],
   agent: ['maxIterations', 'planMode'],
   tools: ['diagnosticsWaitMs', 'maxBackgroundProcesses'],
-  approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'autoApproveMcpTools', 'editReview'],
+  approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'commandDenyList', 'autoApproveMcpTools', 'editReview'],
   agents: ['defaultContextMode', 'allowSharedContext', 'sharedContextMaxMessages'],
   mcp: ['servers'],
   hooks: ['enabled'],

@@ -149,7 +149,7 @@ export class TranscriptProjector {
         const patches: HostMessage[] = [];
         const cardEvent = event.phase === 'request' ? { type: 'approvalRequested' as const } : { type: 'approvalDecided' as const, decision: event.decision ?? 'rejected' };
         if (call) patches.push(this.upsert(call.id, 'tool-call', call.text, call.turnId, withStatus(call.meta ?? {}, cardEvent)));
-        patches.push(this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, cwd: event.cwd, ...(event.reason ? { reason: event.reason } : {}), ...(event.host ? { host: event.host } : {}), decision: event.decision, feedback: event.feedback }));
+        patches.push(this.upsert(`approval-${event.callId}`, 'approval', event.detail, event.turnId, { tool: event.tool, callId: event.callId, phase: event.phase, cwd: event.cwd, ...(event.reason ? { reason: event.reason } : {}), ...(event.host ? { host: event.host } : {}), ...(event.alwaysAllow ? { alwaysAllow: event.alwaysAllow } : {}), decision: event.decision, feedback: event.feedback }));
         return patches;
       }
       case 'compaction':

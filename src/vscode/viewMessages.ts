@@ -6,8 +6,14 @@ import type { Onboarding } from '../protocol/transcript';
 import { onboardingOrProblem, planModeOrOff } from './safeViewReads';
 import type { TranscriptProjector } from './transcriptProjector';
 
-/** A chat card's Accept or Reject: decides the approval waiting on that call, or logs that none waits. */
-export function decideFromView(approvals: PendingApprovals, message: Extract<WebviewMessage, { type: 'approvalDecision' }>, log: (message: string) => void): void {
+/**
+ * A chat card's Accept or Reject: decides the approval waiting on that call, or logs that none waits. `Always allow`
+ * of a command (spec §23) first adds the rules the gate offered for that call, never words from the page, to the
+ * user's allow-list; of a WebFetch host (spec §22) the tool remembers the host.
+ */
+export async function decideFromView(approvals: PendingApprovals, message: Extract<WebviewMessage, { type: 'approvalDecision' }>, log: (message: string) => void, allowCommands?: (rules: string[]) => Promise<void>): Promise<void> {
+  const rules = message.decision === 'accepted' && message.always ? approvals.alwaysAllowOffered(message.callId) : undefined;
+  if (rules && allowCommands) await allowCommands(rules).catch((error: unknown) => log(`Could not add ${rules.join(', ')} to the command allow-list: ${String(error)}`));
   const decision = message.decision === 'accepted' ? { decision: 'accepted' as const, ...(message.always ? { always: true as const } : {}) } : { decision: 'rejected' as const, feedback: message.feedback };
   if (!approvals.decide(message.callId, decision)) log(`No approval is waiting for ${message.callId}.`);
 }

@@ -5,6 +5,8 @@ import { mcpToolAutoApproved } from '../mcp/mcpToolName';
 import type { ApprovalDecision, ApprovalRequest } from '../tools/approval';
 import { english, type Translator, type UserText } from '../ports/translator';
 import { protectedConfigReason } from '../tools/protectedConfigFiles';
+import { judgeCommand, type CommandVerdict } from '../commandJudgment/judgeCommand';
+import { askingReason } from '../commandJudgment/verdictWords';
 
 /** Where a request goes when the settings don't auto-approve it: the chat card or VS Code's diff editor. */
 export interface Approver {
@@ -28,16 +30,25 @@ export function isAutoApproved(request: ApprovalRequest, approval: Settings['app
   // WebFetch asks only about a host not in web.allowedDomains: no setting answers for it.
   if (request.kind === 'web') return false;
   if (request.kind === 'mcp') return (request.readOnly && approval.autoApproveReadOnly) || mcpToolAutoApproved(approval.autoApproveMcpTools, request.server, request.serverTool);
-  // Spec §18: leaving the sandbox is always the user's call; staying inside it needs no question.
-  if (request.outsideSandbox !== undefined) return false;
-  if (request.sandboxed) return true;
-  if (approval.autoApproveCommands) return true;
-  const command = request.command.trim();
-  // A prefix only counts at a word boundary, and chained commands never ride on an allowed prefix.
-  if (/[;&|`$<>\r\n]/.test(command)) return false;
-  return approval.commandAllowList.some((allowed) => {
-    const prefix = allowed.trim();
-    return prefix !== '' && (command === prefix || command.startsWith(`${prefix} `));
+  return commandVerdict(request, approval).unasked;
+}
+
+type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
+
+/**
+ * Spec §23's one question for a command: unasked, and why? Each sub-command must be read-only, allowed or
+ * sandboxed, and none on the deny list. Spec §18: leaving the sandbox is always the user's call.
+ */
+export function commandVerdict(request: CommandRequest, approval: Settings['approval']): CommandVerdict {
+  if (request.outsideSandbox !== undefined) return { unasked: false, asking: [] };
+  return judgeCommand({
+    line: request.command,
+    parsed: request.parsed,
+    allowList: approval.commandAllowList,
+    denyList: approval.commandDenyList,
+    sandboxed: request.sandboxed === true,
+    autoApproveCommands: approval.autoApproveCommands,
+    autoApproveReadOnly: approval.autoApproveReadOnly,
   });
 }
 
@@ -91,15 +102,21 @@ export function approvalFor(options: {
   const { approver, settings, turnId, callId, emit, signal, l10n = english } = options;
   return async (asked) => {
     const tool = asked.kind === 'command' ? 'Bash' : asked.tool;
-    if (isAutoApproved(asked, settings.approval)) return { decision: 'accepted' };
+    const verdict = asked.kind === 'command' ? commandVerdict(asked, settings.approval) : undefined;
+    if (verdict?.unasked) return { decision: 'accepted', unasked: verdict.why };
+    if (!verdict && isAutoApproved(asked, settings.approval)) return { decision: 'accepted' };
     const editReason = asked.kind === 'edit' || asked.kind === 'edits' ? alwaysAskReason(asked) : undefined;
-    // The diff editor shows the reason too, so the edit request carries it.
-    const request = editReason && (asked.kind === 'edit' || asked.kind === 'edits') ? { ...asked, reason: editReason } : asked;
+    // The diff editor shows the reason too, so the edit request carries it; a command's card offers `Always allow`.
+    const request = editReason && (asked.kind === 'edit' || asked.kind === 'edits')
+      ? { ...asked, reason: editReason }
+      : asked.kind === 'command' && verdict?.alwaysAllow ? { ...asked, alwaysAllow: verdict.alwaysAllow } : asked;
     const detail = describeApproval(request, l10n);
     const cwd = request.kind === 'command' ? request.cwd : undefined;
-    const reason = editReason ? { reason: editReason(l10n) } : {};
+    const why = editReason ? editReason(l10n) : verdict && verdict.asking.length > 0 ? askingReason(verdict.asking, l10n) : undefined;
+    const reason = why ? { reason: why } : {};
     const host = request.kind === 'web' ? { host: request.host } : {};
-    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd, ...reason, ...host });
+    const alwaysAllow = verdict?.alwaysAllow ? { alwaysAllow: verdict.alwaysAllow } : {};
+    emit({ type: 'approval', turnId, callId, phase: 'request', tool, detail, cwd, ...reason, ...host, ...alwaysAllow });
     let decision: ApprovalDecision;
     try {
       decision = await approver.request(request, { turnId, callId, detail }, signal);

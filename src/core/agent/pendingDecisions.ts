@@ -4,6 +4,8 @@ import type { Approver } from './approvalGate';
 interface Waiting {
   kind: ApprovalRequest['kind'];
   finish: (decision: ApprovalDecision) => void;
+  /** Spec §23: the rules a command's `Always allow` adds. */
+  alwaysAllow?: string[];
 }
 
 /** Approvals waiting for the user's click in the chat card; a stopped turn rejects whatever is still waiting. */
@@ -26,7 +28,7 @@ export class PendingApprovals implements Approver {
       // card must never decide another's call, so a second call with a waiting id is not asked at all.
       if (this.waiting.has(info.callId)) return resolve({ decision: 'rejected', feedback: `Not asked: another conversation is waiting for approval of a call with the same id (${info.callId}). Send the call again.` });
       signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.set(info.callId, { kind: request.kind, finish });
+      this.waiting.set(info.callId, { kind: request.kind, finish, ...(request.kind === 'command' && request.alwaysAllow ? { alwaysAllow: request.alwaysAllow } : {}) });
       this.onChange?.(this.waitingEdits().length);
     });
   }
@@ -49,6 +51,11 @@ export class PendingApprovals implements Approver {
 
   private waitingEdits(): string[] {
     return [...this.waiting].filter(([, w]) => w.kind === 'edit' || w.kind === 'edits').map(([id]) => id);
+  }
+
+  /** The rules the gate offered for `Always allow` on this waiting command's card; undefined when none. */
+  alwaysAllowOffered(callId: string): string[] | undefined {
+    return this.waiting.get(callId)?.alwaysAllow;
   }
 
   isWaiting(callId: string): boolean {

@@ -37,7 +37,7 @@ function changeDetail(tool: string, result: ToolResult): ToolResultDetail | unde
     case 'Bash': {
       const data = dataOf<BashData>(result);
       if (data.stdout === undefined || data.stderr === undefined) return undefined;
-      return { exitCode: data.exitCode ?? null, timedOut: data.timedOut, durationMs: data.durationMs, outputTail: outputTail(`${data.stdout}${data.stderr}`), ...(data.sandboxed ? { sandboxed: true } : {}) };
+      return { exitCode: data.exitCode ?? null, timedOut: data.timedOut, durationMs: data.durationMs, outputTail: outputTail(`${data.stdout}${data.stderr}`), ...(data.sandboxed ? { sandboxed: true } : {}), ...(data.unasked ? { unasked: data.unasked } : {}) };
     }
     case 'Edit':
     case 'MultiEdit': {

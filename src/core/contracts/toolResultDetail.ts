@@ -5,6 +5,8 @@ export interface ToolResultDetail {
   durationMs?: number;
   /** Spec §18: the command ran inside the OS sandbox; the card says `sandboxed`. */
   sandboxed?: boolean;
+  /** Spec §23: why the command ran without asking; the card says `read-only`, `allowed: <rule>` or `auto-approved`. */
+  unasked?: { kind: 'read-only' | 'allowed' | 'sandboxed' | 'auto-approved'; rules?: string[] };
   /** The last lines of a command's output (stdout, then stderr). */
   outputTail?: string;
   /** The file an edit changed and its added/removed line counts. */

@@ -1,5 +1,6 @@
 /** Runs shell commands for the Bash tool. Implemented with child_process in src/node/nodeCommandRunner.ts. */
 import type { CommandSandbox } from './commandSandbox';
+import type { ShellParser } from './shellParser';
 
 export interface CommandRunOptions {
   /** Workspace-relative working directory ('.' for the root). */
@@ -32,5 +33,7 @@ export interface CommandResult {
 export interface CommandRunner {
   /** Spec §18: where the commands of this runner may be confined; absent where there is none. */
   readonly sandbox?: CommandSandbox;
+  /** Spec §23: how the shell reads a command line, for judging it before it runs; absent: every command asks. */
+  readonly parser?: ShellParser;
   run(command: string, options: CommandRunOptions): Promise<CommandResult>;
 }

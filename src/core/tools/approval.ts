@@ -1,3 +1,4 @@
+import type { ParsedShellCommand } from '../ports/shellParser';
 import type { UserText } from '../ports/translator';
 
 /**
@@ -24,7 +25,19 @@ export type ApprovalRequest =
    * Spec §18: `sandboxed` runs inside the OS sandbox, unasked; `outsideSandbox` (the card's line saying why it runs
    * outside it) is always asked; `sandboxUnavailable` (the line saying why no sandbox could be used) is asked as any command.
    */
-  | { kind: 'command'; command: string; cwd: string; background?: true; sandboxed?: true; outsideSandbox?: UserText; sandboxUnavailable?: UserText }
+  | {
+      kind: 'command';
+      command: string;
+      cwd: string;
+      background?: true;
+      sandboxed?: true;
+      outsideSandbox?: UserText;
+      sandboxUnavailable?: UserText;
+      /** Spec §23: the line as the shell parser read it, judged sub-command by sub-command; absent: not parsed, it asks. */
+      parsed?: ParsedShellCommand;
+      /** Set by the gate when it asks: the rules `Always allow` adds to the user's approval.commandAllowList. */
+      alwaysAllow?: string[];
+    }
   /** An MCP server's tool (spec §12): approved like a command unless it is read-only or listed in approval.autoApproveMcpTools. */
   | { kind: 'mcp'; tool: string; server: string; serverTool: string; arguments: Record<string, unknown>; readOnly: boolean }
   /**
@@ -47,8 +60,14 @@ export type ApprovalDecision =
    * finalContents: the same for a change of several files, by path (only the files the user edited).
    * always: `Always allow <host>` on a WebFetch card (the host is remembered in the user's settings).
    */
-  | { decision: 'accepted'; finalContent?: string; finalContents?: Record<string, string>; always?: true }
+  | { decision: 'accepted'; finalContent?: string; finalContents?: Record<string, string>; always?: true; unasked?: CommandUnasked }
   | { decision: 'rejected'; feedback?: string };
+
+/**
+ * Spec §23: why a command ran without asking, for its card: `read-only`, `allowed: <rule>`, `sandboxed`, or
+ * approval.autoApproveCommands. On a decision the user made, `alwaysAllow`: they chose `Always allow`.
+ */
+export type CommandUnasked = { kind: 'read-only' } | { kind: 'allowed'; rules: string[] } | { kind: 'sandboxed' } | { kind: 'auto-approved' };
 
 /** One file change made by a tool, for the turn's change list (spec §8). */
 export interface FileChange {

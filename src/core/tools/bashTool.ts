@@ -8,6 +8,7 @@ import type { ToolDefinition, ToolResult } from './toolTypes';
 import { countOf } from '../plural';
 import type { SandboxedCommand } from '../ports/commandSandbox';
 import { placeCommand } from './commandPlacement';
+import type { CommandUnasked } from './approval';
 import { sandboxNote } from './sandboxReport';
 
 export const defaultTimeoutSeconds = 120;
@@ -31,6 +32,8 @@ export interface BashData extends CommandResult {
   sandboxed?: boolean;
   /** What the sandbox reported blocking. */
   blocked?: string[];
+  /** Spec §23: why it ran without asking, for its card. */
+  unasked?: CommandUnasked;
 }
 
 function seconds(ms: number): string {
@@ -101,7 +104,7 @@ export function createBashTool(background?: BackgroundBash): ToolDefinition<Bash
         sandboxed?.release();
       }
       const blocked = sandboxed?.blocked() ?? [];
-      const data: BashData = { command, userEdited: placed.userEdited, ...run, ...(sandboxed ? { sandboxed: true, blocked } : {}) };
+      const data: BashData = { command, userEdited: placed.userEdited, ...run, ...(sandboxed ? { sandboxed: true, blocked } : {}), ...(placed.unasked ? { unasked: placed.unasked } : {}) };
       const error = outcome(data, timeoutSeconds);
       const note = sandboxed ? sandboxNote(blocked, run.stderr, error !== undefined, placed.policy) : undefined;
       return { status: error ? 'error' : 'success', data, ...(error ? { error } : {}), text: observation(data, timeoutSeconds, note) };

@@ -1,6 +1,6 @@
 import type { SandboxedCommand } from '../ports/commandSandbox';
 import { errorMessage } from '../errorMessage';
-import type { ApprovalRequest } from './approval';
+import type { ApprovalRequest, CommandUnasked } from './approval';
 import { ToolFailure } from './toolResults';
 import type { ToolContext } from './toolTypes';
 
@@ -11,6 +11,8 @@ export interface CommandPlacement {
   sandboxed?: SandboxedCommand;
   /** The sandbox's rules in words for the model, when the command runs inside it. */
   policy?: string;
+  /** Spec §23: why it ran without asking (`read-only`, `allowed: <rule>`, …); absent when the user was asked. */
+  unasked?: CommandUnasked;
 }
 
 type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
@@ -22,24 +24,27 @@ type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
 export async function placeCommand(asked: string, options: { sandbox?: boolean; background?: boolean }, ctx: ToolContext): Promise<CommandPlacement> {
   const sandbox = ctx.commands.sandbox;
   const status = options.sandbox === false || !sandbox ? undefined : await sandbox.status(ctx.fs.root);
-  const base: CommandRequest = { kind: 'command', command: asked, cwd: ctx.fs.root, ...(options.background ? { background: true as const } : {}) };
+  const parsed = await ctx.commands.parser?.parse(asked);
+  const base: CommandRequest = { kind: 'command', command: asked, cwd: ctx.fs.root, ...(options.background ? { background: true as const } : {}), ...(parsed ? { parsed } : {}) };
   const request: CommandRequest = options.sandbox === false
     ? { ...base, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the model asked to run it outside the sandbox.') }
     : status?.state === 'ready'
       ? { ...base, sandboxed: true }
       : status?.state === 'unavailable' ? { ...base, sandboxUnavailable: (l10n) => l10n.t('Not sandboxed: no sandbox is available ({0}).', status.reason(l10n)) } : base;
-  let command = await approvedCommand(request, ctx);
-  if (!request.sandboxed || !sandbox || status?.state !== 'ready') return { command, userEdited: command !== asked };
+  const approved = await approvedCommand(request, ctx);
+  let { command } = approved;
+  const unasked = approved.unasked && approved.unasked.kind !== 'sandboxed' ? { unasked: approved.unasked } : {};
+  if (!request.sandboxed || !sandbox || status?.state !== 'ready') return { command, userEdited: command !== asked, ...unasked };
   try {
     return { command, userEdited: command !== asked, sandboxed: await sandbox.wrap(command, ctx.callId ?? command, ctx.fs.root), policy: status.policy };
   } catch (error) {
     const why = errorMessage(error);
-    command = await approvedCommand({ ...base, command, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the sandbox could not start for it ({0}).', why) }, ctx);
+    command = (await approvedCommand({ ...base, command, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the sandbox could not start for it ({0}).', why) }, ctx)).command;
     return { command, userEdited: command !== asked };
   }
 }
 
-async function approvedCommand(request: CommandRequest, ctx: ToolContext): Promise<string> {
+async function approvedCommand(request: CommandRequest, ctx: ToolContext): Promise<{ command: string; unasked?: CommandUnasked }> {
   const decision = await ctx.approve(request);
   if (decision.decision === 'rejected') {
     const feedback = decision.feedback?.trim();
@@ -48,5 +53,5 @@ async function approvedCommand(request: CommandRequest, ctx: ToolContext): Promi
       feedback: feedback || undefined,
     });
   }
-  return decision.finalContent?.trim() || request.command;
+  return { command: decision.finalContent?.trim() || request.command, ...(decision.unasked ? { unasked: decision.unasked } : {}) };
 }

@@ -22,6 +22,8 @@ const rules: Record<string, Tighten> = {
   'approval.autoApproveEdits': onlyOff,
   'approval.autoApproveCommands': onlyOff,
   'approval.commandAllowList': onlyFewer,
+  // Spec §23: what always asks is the user's list; a repository could otherwise empty it.
+  'approval.commandDenyList': userOnly,
   'approval.autoApproveMcpTools': onlyFewer,
   // `before`: the diff is approved before the file changes; `after`: the edit lands and is reviewed later.
   'approval.editReview': onlyStricter(['after', 'before']),

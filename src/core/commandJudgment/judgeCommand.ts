@@ -1,0 +1,108 @@
+import type { ParsedShellCommand, ShellRedirect, SimpleCommand } from '../ports/shellParser';
+import type { CommandUnasked } from '../tools/approval';
+import { allowRuleUsable, matchingRule, narrowestRule } from './commandRules';
+import { notReadOnly, unwrap, type NotReadOnly } from './readOnlyCheck';
+import { globMaySecret, looksAlike, namesSecret } from './wordChecks';
+
+/** Why one sub-command asks. */
+export type AskWhy =
+  | { kind: 'unknown'; what: string }
+  | { kind: 'look-alike' }
+  | { kind: 'secret'; file: string }
+  | { kind: 'writes'; file: string }
+  | { kind: 'assignment' }
+  | { kind: 'not-read-only'; because: NotReadOnly }
+  | { kind: 'read-only-off' }
+  | { kind: 'not-parsed'; reason: string }
+  | { kind: 'denied'; rule: string };
+
+export type PartOutcome =
+  | { kind: 'read-only' }
+  | { kind: 'allowed'; rule: string }
+  /** `rule`: what `Always allow` would add for it; absent where no rule can cover it (a secret, an expansion). */
+  | { kind: 'asks'; why: AskWhy; rule?: string };
+
+export interface JudgedPart {
+  /** The sub-command as matched and shown: words, assignments and the redirections that matter. */
+  text: string;
+  outcome: PartOutcome;
+}
+
+export type UnaskedWhy = CommandUnasked;
+
+/** Spec §23's one question: unasked, and why? Or asked, with the parts that asked and the `Always allow` rules. */
+export type CommandVerdict =
+  | { unasked: true; why: UnaskedWhy }
+  | { unasked: false; asking: JudgedPart[]; alwaysAllow?: string[] };
+
+export interface CommandJudgmentInput {
+  line: string;
+  /** Undefined where there is no parser: the line is not judged, it asks. */
+  parsed: ParsedShellCommand | undefined;
+  allowList: readonly string[];
+  denyList: readonly string[];
+  sandboxed: boolean;
+  autoApproveCommands: boolean;
+  autoApproveReadOnly: boolean;
+}
+
+/** A redirection that neither writes a file nor reads one: `/dev/null`, `2>&1`, `2>&-`, a here-doc. */
+function harmless(redirect: ShellRedirect): boolean {
+  if (redirect.target === '/dev/null' || redirect.target === '' || redirect.op.startsWith('<<')) return true;
+  return (redirect.op === '>&' || redirect.op === '<&') && /^(\d+-?|-)$/.test(redirect.target);
+}
+
+function textOf(assignments: readonly string[], words: readonly string[], redirects: readonly ShellRedirect[]): string {
+  return [...assignments, ...words, ...redirects.map((r) => `${r.op} ${r.target}`)].join(' ');
+}
+
+function judgePart(command: SimpleCommand, input: CommandJudgmentInput): JudgedPart {
+  const redirects = command.redirects.filter((redirect) => !harmless(redirect));
+  const text = textOf(command.assignments, command.words, redirects);
+  const unwrapped = unwrap(command.words);
+  const texts = unwrapped && unwrapped.length !== command.words.length ? [text, textOf(command.assignments, unwrapped, redirects)] : [text];
+  const asks = (why: AskWhy, rule?: string): JudgedPart => ({ text, outcome: { kind: 'asks', why, ...(rule ? { rule } : {}) } });
+
+  const denied = matchingRule(input.denyList, texts);
+  if (denied !== undefined) return asks({ kind: 'denied', rule: denied });
+  if (command.unknowns.length > 0) return asks({ kind: 'unknown', what: command.unknowns[0]! });
+  if (looksAlike(command.words)) return asks({ kind: 'look-alike' });
+  const secret = command.words.slice(1).find(namesSecret) ?? command.globs.find(globMaySecret)
+    ?? redirects.find((r) => r.op.startsWith('<') && namesSecret(r.target))?.target;
+  if (secret !== undefined) return asks({ kind: 'secret', file: secret });
+
+  const writes = redirects.find((redirect) => redirect.op.includes('>'))?.target;
+  const because = unwrapped ? notReadOnly(unwrapped) : { kind: 'unknown-command' as const, name: command.words[0] ?? '' };
+  const readOnly = command.assignments.length === 0 && writes === undefined && because === undefined;
+  if (readOnly && input.autoApproveReadOnly) return { text, outcome: { kind: 'read-only' } };
+  const allowed = matchingRule(input.allowList.filter(allowRuleUsable), texts);
+  if (allowed !== undefined) return { text, outcome: { kind: 'allowed', rule: allowed } };
+  const rule = narrowestRule(command.words, text);
+  if (readOnly) return asks({ kind: 'read-only-off' }, rule);
+  if (command.assignments.length > 0) return asks({ kind: 'assignment' }, rule);
+  if (writes !== undefined) return asks({ kind: 'writes', file: writes }, rule);
+  return asks({ kind: 'not-read-only', because: because! }, rule);
+}
+
+/** Judges a command line (spec §23): each sub-command read-only, allowed or sandboxed, else the whole line asks. */
+export function judgeCommand(input: CommandJudgmentInput): CommandVerdict {
+  const line = input.line.trim();
+  const lineDenied = matchingRule(input.denyList, [line]);
+  const parts: JudgedPart[] = input.parsed?.ok
+    ? input.parsed.commands.map((command) => judgePart(command, input))
+    : [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: input.parsed?.reason ?? 'no shell parser' } } }];
+  if (lineDenied !== undefined) parts.push({ text: line, outcome: { kind: 'asks', why: { kind: 'denied', rule: lineDenied } } });
+  const denied = parts.filter((part) => part.outcome.kind === 'asks' && part.outcome.why.kind === 'denied');
+  // The deny list asks whatever else would let the command run: the sandbox and autoApproveCommands included.
+  if (denied.length > 0) return { unasked: false, asking: denied };
+  if (input.sandboxed) return { unasked: true, why: { kind: 'sandboxed' } };
+  const asking = parts.filter((part) => part.outcome.kind === 'asks');
+  if (asking.length === 0) {
+    const rules = [...new Set(parts.flatMap((part) => (part.outcome.kind === 'allowed' ? [part.outcome.rule] : [])))];
+    return { unasked: true, why: rules.length > 0 ? { kind: 'allowed', rules } : { kind: 'read-only' } };
+  }
+  if (input.autoApproveCommands) return { unasked: true, why: { kind: 'auto-approved' } };
+  const rules = asking.map((part) => (part.outcome.kind === 'asks' ? part.outcome.rule : undefined));
+  const alwaysAllow = rules.every((rule): rule is string => rule !== undefined) ? [...new Set(rules)] : undefined;
+  return { unasked: false, asking, ...(alwaysAllow ? { alwaysAllow } : {}) };
+}
