@@ -62,6 +62,7 @@ export function resolveWord(node: Node, sink: WordSink, position: 'name' | 'argu
     case 'translated_string':
       return node.namedChildren.map((child) => (child?.type === 'string_content' ? unescapeQuoted(child.text) : child ? resolveWord(child, sink, position) : '')).join('');
     case 'concatenation':
+      if (braceExpansion.test(node.text)) note(sink, 'brace expansion');
       return node.namedChildren.map((child) => (child ? resolveWord(child, sink, position) : '')).join('');
     case 'simple_expansion':
     case 'expansion':
