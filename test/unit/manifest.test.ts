@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { defaultCommandDenyList } from '../../src/core/commandJudgment/defaultDenyList';
 import { Settings } from '../../src/core/settings';
 import { isProtectedSetting } from '../../src/core/trust/protectedSettings';
 
@@ -26,7 +27,7 @@ const specSettings: Record<string, unknown> = {
   'model.maxRetries': 3, 'model.continueMaxRounds': 5, 'summaryModel.name': undefined,
   'context.compactThreshold': 0.8, 'context.keepRecentRounds': 10, 'context.summaryTimeoutSeconds': 120,
   'agent.maxIterations': 50, 'approval.autoApproveReadOnly': true, 'approval.autoApproveEdits': false,
-  'approval.autoApproveCommands': false, 'approval.commandAllowList': [],
+  'approval.autoApproveCommands': false, 'approval.commandAllowList': [], 'approval.commandDenyList': [...defaultCommandDenyList],
   'agents.defaultContextMode': undefined, 'agents.allowSharedContext': true, 'agents.sharedContextMaxMessages': 100,
   'agent.planMode': false, 'mcp.servers': undefined, 'approval.autoApproveMcpTools': [],
   'tools.diagnosticsWaitMs': 2000,

@@ -3,8 +3,11 @@ import { approvalFor, isAutoApproved } from '../../../../src/core/agent/approval
 import type { AgentEvent } from '../../../../src/core/events';
 import { defaultSettings } from '../../../../src/core/settings';
 import type { ApprovalRequest } from '../../../../src/core/tools/approval';
+import { testShellParser } from '../../../support/shellParserForTests';
 
 const command = (text: string): ApprovalRequest => ({ kind: 'command', command: text, cwd: '/work/project' });
+const parser = testShellParser();
+const parsed = async (text: string): Promise<ApprovalRequest> => ({ kind: 'command', command: text, cwd: '/work/project', parsed: await parser.parse(text) });
 const approval = (overrides: Partial<ReturnType<typeof defaultSettings>['approval']> = {}) => ({ ...defaultSettings().approval, ...overrides });
 
 describe('approval gate', () => {
@@ -18,15 +21,16 @@ describe('approval gate', () => {
       assert.equal(isAutoApproved(command('rm -rf build && make'), approval({ autoApproveCommands: true })), true);
     });
 
-    it('an allow-listed prefix approves only at a word boundary', () => {
-      const allow = approval({ commandAllowList: ['npm test', 'git status'] });
-      assert.equal(isAutoApproved(command('npm test'), allow), true);
-      assert.equal(isAutoApproved(command('npm test -- --grep x'), allow), true);
-      assert.equal(isAutoApproved(command('  git status  '), allow), true);
-      assert.equal(isAutoApproved(command('npm testing'), allow), false);
-      assert.equal(isAutoApproved(command('npm tes'), allow), false);
-      assert.equal(isAutoApproved(command('git'), allow), false);
-      assert.equal(isAutoApproved(command('npm install'), allow), false);
+    it('an allow-list entry covers one sub-command as the shell parser reads it, never a whole line by prefix (spec §23)', async () => {
+      const allow = approval({ commandAllowList: ['npm test', 'git commit *'] });
+      assert.equal(isAutoApproved(await parsed('npm test'), allow), true);
+      assert.equal(isAutoApproved(await parsed('  npm   test  '), allow), true);
+      assert.equal(isAutoApproved(await parsed('git commit -m "x"'), allow), true);
+      assert.equal(isAutoApproved(await parsed('npm test -- --grep x'), allow), false, 'an entry without * is the whole command');
+      assert.equal(isAutoApproved(await parsed('npm testing'), allow), false);
+      assert.equal(isAutoApproved(await parsed('npm tes'), allow), false);
+      assert.equal(isAutoApproved(await parsed('npm install'), allow), false);
+      assert.equal(isAutoApproved(command('npm test'), allow), false, 'a line the parser did not read asks');
     });
 
     for (const chained of [
@@ -34,8 +38,8 @@ describe('approval gate', () => {
       'npm test `rm -rf /`', 'npm test $(rm -rf /)', 'npm test ${HOME}', 'npm test\nrm -rf /', 'npm test\rrm -rf /',
       'npm test > /etc/passwd', 'npm test < /dev/zero', 'npm test >> log',
     ]) {
-      it(`never lets a chained or redirected command ride on an allowed prefix: ${JSON.stringify(chained)}`, () => {
-        assert.equal(isAutoApproved(command(chained), approval({ commandAllowList: ['npm test'] })), false);
+      it(`never lets a chained or redirected command ride on an allowed command: ${JSON.stringify(chained)}`, async () => {
+        assert.equal(isAutoApproved(await parsed(chained), approval({ commandAllowList: ['npm test'] })), false);
       });
     }
 

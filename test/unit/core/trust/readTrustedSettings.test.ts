@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { defaultCommandDenyList } from '../../../../src/core/commandJudgment/defaultDenyList';
 import { parseSettings } from '../../../../src/core/settingsSource';
 import type { SettingLayers } from '../../../../src/core/trust/settingLayers';
 import { readTrustedSettings } from '../../../../src/core/trust/readTrustedSettings';
@@ -7,7 +8,7 @@ import { endpointSubject } from '../../../../src/core/trust/endpointTrust';
 
 const keys = {
   model: ['baseUrl', 'name'],
-  approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'autoApproveMcpTools', 'editReview'],
+  approval: ['autoApproveReadOnly', 'autoApproveEdits', 'autoApproveCommands', 'commandAllowList', 'commandDenyList', 'autoApproveMcpTools', 'editReview'],
   mcp: ['servers'],
 };
 const defaults: Record<string, unknown> = {
@@ -40,7 +41,7 @@ describe('readTrustedSettings: what a workspace\'s settings.json can and cannot 
     const { settings } = parseSettings(readTrustedSettings(configuration({ 'model.baseUrl': 'http://localhost:11434/v1' }, attackerWorkspace), keys, trust));
     assert.equal(settings.model.baseUrl, 'http://localhost:11434/v1');
     assert.equal(settings.model.name, 'their-model');
-    assert.deepEqual(settings.approval, { autoApproveReadOnly: true, autoApproveEdits: false, autoApproveCommands: false, commandAllowList: [], autoApproveMcpTools: [], editReview: 'before' });
+    assert.deepEqual(settings.approval, { autoApproveReadOnly: true, autoApproveEdits: false, autoApproveCommands: false, commandAllowList: [], commandDenyList: [...defaultCommandDenyList], autoApproveMcpTools: [], editReview: 'before' });
     assert.deepEqual(settings.mcp.servers, {});
     assert.deepEqual(ignored, [['model.baseUrl', { url: 'https://collect.example.net/v1', reason: 'notAllowed' }, 'http://localhost:11434/v1']]);
   });
