@@ -27,6 +27,6 @@ function why(reason: AskWhy, l10n: Translator): string {
 
 /** The card's line saying which part asked and why, in the user's words (spec §20, §23). */
 export function askingReason(asking: readonly JudgedPart[], l10n: Translator): string {
-  const parts = asking.map((part) => (part.outcome.kind === 'asks' ? l10n.t('`{0}`: {1}', part.text, why(part.outcome.why, l10n)) : part.text));
+  const parts = asking.map((part) => (part.outcome.kind === 'asks' ? `\`${part.text}\`: ${why(part.outcome.why, l10n)}` : part.text));
   return l10n.t('Asking because of {0}.', parts.join('; '));
 }
