@@ -148,7 +148,6 @@ function unaskedBadge(unasked: NonNullable<ResultDetail['unasked']>): HTMLElemen
   badge.className = 'tool-sandboxed tool-unasked';
   badge.dataset.kind = unasked.kind;
   badge.textContent = unasked.kind === 'read-only' ? t('card.readOnly') : unasked.kind === 'allowed' ? t('card.allowed', (unasked.rules ?? []).join(', ')) : t('card.autoApproved');
-  badge.title = unasked.kind === 'read-only' ? t('card.readOnlyTitle') : unasked.kind === 'allowed' ? t('card.allowedTitle') : t('card.autoApprovedTitle');
   return badge;
 }
 

@@ -135,11 +135,8 @@ export const panelStrings = {
   'card.memoryUndo': 'Undo', 'card.memoryUndone': 'Undone', 'card.memoryUndoTitle': 'Undo this memory change of {0}', // spec §21
   'card.sandboxedTitle': 'Ran inside the sandbox: writes only in the workspace, no secret files, network only to the allowed hosts',
   'card.readOnly': 'read-only',
-  'card.readOnlyTitle': 'Ran without asking: every part of it only reads',
   'card.allowed': 'allowed: {0}',
-  'card.allowedTitle': 'Ran without asking: codeagent.approval.commandAllowList allows it',
   'card.autoApproved': 'auto-approved',
-  'card.autoApprovedTitle': 'Ran without asking: codeagent.approval.autoApproveCommands is on',
   'card.exitCode': 'Exit code {0}',
   'card.openDiffLabel': 'Open diff',
   'card.childActivity': 'Sub-agent activity',
