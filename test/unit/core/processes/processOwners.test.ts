@@ -114,4 +114,25 @@ describe('background processes of two real sessions (spec §14, §16)', function
     assert.deepEqual(own.map((r) => [r.name, r.status]), [['BashOutput', 'success'], ['KillBash', 'success']]);
     assert.equal(processes.get('bg-1')?.status, 'exited');
   });
+
+  it('a sub-agent starts a background command and reads its output: the conversation id reaches its tools too', async () => {
+    const parent = session();
+    scripted.server.enqueue(
+      { text: '<Task>\n<goal>Start the ticker in the background and read its output.</goal>\n</Task>' },
+      { text: `<Bash>\n<command>${ticker}</command>\n<run_in_background>true</run_in_background>\n</Bash>` },
+      { text: '<BashOutput>\n<id>bg-1</id>\n</BashOutput>' },
+      { text: '<AttemptCompletion>\n<result>The ticker runs.</result>\n</AttemptCompletion>' },
+      { text: 'Done.' },
+    );
+    const seen: Array<{ name: string; status: string; summary: string }> = [];
+    await parent.send('delegate the ticker', (e) => {
+      const result = e.type === 'subagent' ? e.event : e;
+      if (result.type === 'toolResult') seen.push({ name: result.name, status: result.status, summary: result.summary });
+    });
+    const output = seen.find((r) => r.name === 'BashOutput');
+    assert.equal(output?.status, 'success', JSON.stringify(seen));
+    assert.match(output!.summary, /tick|running/);
+    assert.equal(processes.get('bg-1')?.status, 'running');
+    assert.ok(processes.listFor(parent.id).some((p) => p.id === 'bg-1'), 'the process is the conversation\'s own');
+  });
 });
