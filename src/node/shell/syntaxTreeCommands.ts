@@ -29,7 +29,7 @@ export function simpleCommands(root: Node): SimpleCommand[] {
     if (node.type === 'redirected_statement') {
       const body = node.childForFieldName('body');
       const own = node.childrenForFieldName('redirect').filter((r): r is Node => r !== null);
-      if (body) walk(body, [...outer, ...own]);
+      if (body) redirected(body, outer, own);
       else command(node, [...outer, ...own]);
       return;
     }
@@ -44,6 +44,15 @@ export function simpleCommands(root: Node): SimpleCommand[] {
     const unsupported: SimpleCommand = { ...emptyCommand(), words: [node.type], unknowns: [`unsupported syntax (${node.type})`] };
     collectSubstitutions(node, sinkFor(unsupported));
     found.push(unsupported);
+  }
+
+  /** The grammar reads `a && b > f` and `a | b > f` as a list or pipeline redirected; bash gives `> f` to `b` alone. */
+  function redirected(body: Node, outer: Node[], own: Node[]): void {
+    if (body.type !== 'list' && body.type !== 'pipeline') return walk(body, [...outer, ...own]);
+    const items = body.namedChildren.filter((child): child is Node => child !== null && child.type !== 'comment');
+    items.slice(0, -1).forEach((item) => walk(item, outer));
+    const last = items.at(-1);
+    if (last) redirected(last, outer, own);
   }
 
   function forLoop(node: Node, outer: Node[]): void {
