@@ -3,6 +3,7 @@
 // VS Code itself drops a restricted setting's workspace value in Restricted Mode (the manifest's
 // restrictedConfigurations), so the settings reader's own trust read is guarded by test/unit/vscode/restrictedModeReads.test.ts.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { sendAndWaitForTurn, TRANSCRIPT, transcriptEntries, waitForIdle, sendCha
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { codeAgentLogText } from './support/extensionLog';
+import { runCommand } from './support/commandPalette';
 import { chatPosts } from './support/modelRequests';
 import { notificationTexts } from './support/notifications';
 import { projectRoot } from './support/paths';
@@ -84,8 +86,13 @@ describe('Restricted Mode: an untrusted workspace', function () {
     assert.ok(!(await notificationTexts(session.page)).some((text) => text.includes('Start it?')), 'no prompt offers to start it');
   });
 
-  it('its hooks do not run, and nothing asks to run them', async function () {
+  it('its hooks do not run, and nothing asks to run them; New Chat in Worktree runs no git and says why', async function () {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'untrusted-hooks' });
+    // A repository: git would read its configuration (core.fsmonitor and the like) to make a worktree.
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=E2E', '-c', 'user.email=e2e@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: workspace, encoding: 'utf8' });
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'fixture');
     const ran = path.join(workspace, 'hook-ran.txt');
     fs.mkdirSync(path.join(workspace, '.claude'), { recursive: true });
     fs.writeFileSync(path.join(workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo ran > ${JSON.stringify(ran)}` }] }] } }));
@@ -97,5 +104,13 @@ describe('Restricted Mode: an untrusted workspace', function () {
     assert.equal(fs.existsSync(ran), false, 'the workspace\'s hook did not run');
     await eventually(() => assert.match(codeAgentLogText(suite.server.userDataDir), /Workspace hooks: the workspace is in Restricted Mode: its hooks do not run/), { message: 'the log says why its hooks do not run' });
     assert.ok(!(await notificationTexts(session.page)).some((text) => text.includes('defines hooks')), 'no prompt offers to run them');
+
+    // Spec §19 in Restricted Mode (issue 44: worktreeSetup's isTrusted was guarded by no test).
+    const chat = await session.chatFrame();
+    await runCommand(session.page, 'CodeAgent: New Chat in Worktree');
+    await eventually(async () => assert.ok((await notificationTexts(session.page)).some((text) => text.includes('New Chat in Worktree is unavailable in Restricted Mode'))), { timeoutMs: 20_000, message: 'the warning saying why' });
+    assert.equal(await chat.locator('#worktree[data-kind="worktree"]').count(), 0, 'no worktree conversation');
+    assert.equal(fs.existsSync(path.join(workspace, '.git', 'worktrees')), false, 'git made no worktree');
+    assert.equal(git('branch', '--list').trim(), '* main', 'nor a branch');
   });
 });
