@@ -30,7 +30,7 @@ describe('the user\'s language (zh-cn)', function () {
 
   it('the panel, a tool card, an approval, a core notice, a command and a setting\'s description appear in Simplified Chinese', async function () {
     suite.model.enqueue(
-      { text: 'Listing.\n<Bash>\n<command>ls</command>\n</Bash>', usage: USAGE },
+      { text: 'Listing.\n<Bash>\n<command>ls > files.txt</command>\n</Bash>', usage: USAGE },
       { text: 'Fine, I will not run it.', usage: USAGE },
     );
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'zh-cn' });

@@ -44,7 +44,7 @@ describe('the nudge and the composer at the side bar\'s width (issue 34)', funct
   it('an approval waiting while the panel is hidden: badge and notification; Show brings the conversation back and clears both', async function () {
     this.timeout(180_000);
     const preamble = 'I will run the check now; it takes a moment, so here is what it does before I start it.';
-    suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>echo checked</command>\n</Bash>`, chunkSize: 4, delayMs: 150 }, { text: 'Ran the check: all good.' });
+    suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>touch checked.txt</command>\n</Bash>`, chunkSize: 4, delayMs: 150 }, { text: 'Ran the check: all good.' });
     // The first screenshots are of the dark theme, which a window kept from another file may not show.
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'nudge', settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
     const session = await suite.openSession(suite.server.urlFor(workspace));

@@ -104,7 +104,7 @@ describe('queue and several conversations', function () {
     // An approval waiting in the tab while a file hides it raises a notification; its Show brings the tab back.
     const preamble = 'I will run the check now; it takes a moment, so here is what it does before I start it.';
     // The reply waits inside its preamble until the file hides the tab, so the approval comes while it is out of view.
-    suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>echo checked</command>\n</Bash>`, chunkSize: 4, pauseAfterChars: 20 }, { text: 'Not run, as you asked.' });
+    suite.model.enqueue({ text: `${preamble}\n<Bash>\n<command>touch checked.txt</command>\n</Bash>`, chunkSize: 4, pauseAfterChars: 20 }, { text: 'Not run, as you asked.' });
     await sendChatMessage(tab, 'Run the check');
     await openFile(session.page, 'src/a.ts');
     await eventually(() => assert.equal(suite.model.pausedStreams(), 1), { timeoutMs: 20_000, message: 'the reply waits mid-stream' });

@@ -146,7 +146,7 @@ describe('sandboxed commands', function () {
   });
 
   it('a workspace cannot turn the sandbox on: its commands still ask and run unsandboxed only after Run', async function () {
-    suite.model.enqueue({ text: bash('echo asked') }, { text: done('Ran.') });
+    suite.model.enqueue({ text: bash('touch asked.txt') }, { text: done('Ran.') });
     const { workspace, chat } = await openChat('repo-says-sandbox', { 'codeagent.approval.autoApproveCommands': false });
     writeWorkspaceSettings(workspace, { ...JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8')), 'codeagent.sandbox.enabled': true });
     await sendChatMessage(chat, 'Say asked');
@@ -170,7 +170,7 @@ describe('sandboxed commands without bubblewrap', function () {
   const suite = useCodeServerSuite(options);
 
   it('the panel says why, once, with the install hint, and every command asks', async function () {
-    suite.model.enqueue({ text: bash('echo one') }, { text: bash('echo two') }, { text: done('Both ran.') });
+    suite.model.enqueue({ text: bash('touch one.txt') }, { text: bash('touch two.txt') }, { text: done('Both ran.') });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'no-bwrap', settings: { 'codeagent.sandbox.enabled': true, 'codeagent.approval.autoApproveCommands': false } });
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
