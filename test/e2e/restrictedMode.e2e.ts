@@ -106,7 +106,6 @@ describe('Restricted Mode: an untrusted workspace', function () {
     assert.ok(!(await notificationTexts(session.page)).some((text) => text.includes('defines hooks')), 'no prompt offers to run them');
 
     // Spec §19 in Restricted Mode (issue 44: worktreeSetup's isTrusted was guarded by no test).
-    const chat = await session.chatFrame();
     await runCommand(session.page, 'CodeAgent: New Chat in Worktree');
     await eventually(async () => assert.ok((await notificationTexts(session.page)).some((text) => text.includes('New Chat in Worktree is unavailable in Restricted Mode'))), { timeoutMs: 20_000, message: 'the warning saying why' });
     assert.equal(await chat.locator('#worktree[data-kind="worktree"]').count(), 0, 'no worktree conversation');
