@@ -18,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   sandbox: async () => (await import('./sandboxBench')).runSandboxBench(),
   messages: async () => (await import('./messagesCacheBench')).runMessagesCacheBench(),
   web: async () => (await import('./webBench')).runWebBench(),
+  commands: async () => (await import('./commandsBench')).runCommandsBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {
