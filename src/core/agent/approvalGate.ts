@@ -123,6 +123,11 @@ export function approvalFor(options: {
     } catch (error) {
       decision = { decision: 'rejected', feedback: signal.aborted ? 'The user stopped the turn.' : String(error) };
     }
+    if (decision.decision === 'accepted' && decision.always && request.kind === 'command' && request.alwaysAllow) {
+      // Spec §23: the rest of this turn follows the user's new rule at once; the next turn reads it from the settings.
+      const allowList = settings.approval.commandAllowList;
+      for (const rule of request.alwaysAllow) if (!allowList.includes(rule)) allowList.push(rule);
+    }
     emit({ type: 'approval', turnId, callId, phase: 'decision', tool, detail, cwd, ...reason, ...host, decision: decision.decision, feedback: decision.decision === 'rejected' ? decision.feedback : undefined });
     return decision;
   };

@@ -71,4 +71,20 @@ describe('approval gate', () => {
     const cards = events.filter((e) => e.type === 'approval');
     assert.deepEqual(cards.map((e) => e.type === 'approval' && [e.phase, e.cwd, e.detail]), [['request', '/work/project', '$ make deploy'], ['decision', '/work/project', '$ make deploy']]);
   });
+
+  it('Always allow: the rule offered on the card covers the same command for the rest of the turn (spec §23)', async () => {
+    const settings = defaultSettings();
+    const events: AgentEvent[] = [];
+    const asked: ApprovalRequest[] = [];
+    const gate = (callId: string) => approvalFor({
+      approver: { request: async (request) => (asked.push(request), { decision: 'accepted', always: true }) },
+      settings, turnId: 't', callId, emit: (e) => events.push(e), signal: new AbortController().signal,
+    });
+    assert.deepEqual(await gate('c1')(await parsed('git commit -m "first"')), { decision: 'accepted', always: true });
+    assert.deepEqual(asked.map((r) => r.kind === 'command' && r.alwaysAllow), [['git commit *']]);
+    const card = events.find((e) => e.type === 'approval' && e.phase === 'request');
+    assert.deepEqual(card?.type === 'approval' && card.alwaysAllow, ['git commit *']);
+    assert.deepEqual(await gate('c2')(await parsed('git commit -m "second"')), { decision: 'accepted', unasked: { kind: 'allowed', rules: ['git commit *'] } });
+    assert.equal(asked.length, 1, 'asked once');
+  });
 });
