@@ -1,7 +1,7 @@
 import type { ParsedShellCommand, ShellRedirect, SimpleCommand } from '../ports/shellParser';
 import type { CommandUnasked } from '../tools/approval';
 import { allowRuleUsable, matchingRule, narrowestRule } from './commandRules';
-import { notReadOnly, unwrap, type NotReadOnly } from './readOnlyCheck';
+import { isReadOnlyCommand, notReadOnly, readsFiles, unwrap, type NotReadOnly } from './readOnlyCheck';
 import { globMaySecret, looksAlike, namesSecret } from './wordChecks';
 
 /** Why one sub-command asks. */
@@ -67,7 +67,9 @@ function judgePart(command: SimpleCommand, input: CommandJudgmentInput): JudgedP
   if (denied !== undefined) return asks({ kind: 'denied', rule: denied });
   if (command.unknowns.length > 0) return asks({ kind: 'unknown', what: command.unknowns[0]! });
   if (looksAlike(command.words)) return asks({ kind: 'look-alike' });
-  const secret = command.words.slice(1).find(namesSecret) ?? command.globs.find(globMaySecret)
+  // `ls .env` only lists a name; a command that reads its operands, or one outside the read-only set, may read it.
+  const operandsMatter = !unwrapped || !isReadOnlyCommand(unwrapped) || readsFiles(unwrapped);
+  const secret = (operandsMatter ? command.words.slice(1).find(namesSecret) ?? command.globs.find(globMaySecret) : undefined)
     ?? redirects.find((r) => r.op.startsWith('<') && namesSecret(r.target))?.target;
   if (secret !== undefined) return asks({ kind: 'secret', file: secret });
 

@@ -95,6 +95,11 @@ export function notReadOnly(words: readonly string[]): NotReadOnly | undefined {
   return entry.subcommands ? judgeGit(args) : judgeEntry(entry, args);
 }
 
+/** Whether this command's name is in the read-only set. */
+export function isReadOnlyCommand(words: readonly string[]): boolean {
+  return words[0] !== undefined && Object.prototype.hasOwnProperty.call(readOnlyCommands, words[0]);
+}
+
 /** Whether the entry of this command reads its operands as files (a secret among them asks). */
 export function readsFiles(words: readonly string[]): boolean {
   const name = words[0];

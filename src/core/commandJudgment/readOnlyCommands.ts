@@ -88,7 +88,8 @@ export const readOnlyCommands: Readonly<Record<string, ReadOnlyCommand>> = {
   basename: free,
   dirname: free,
   realpath: free,
-  cd: free,
+  // Its operand decides what the next command's relative names mean (`cd ~/.kube && cat config`).
+  cd: reads,
   true: free,
   false: free,
   test: free,

@@ -5,7 +5,8 @@ import { secretFileReason } from '../tools/secretFiles';
 const secretSamples = ['.env', '.env.local', 'id_rsa', 'id_ed25519', 'server.key', 'cert.pem', 'store.p12', '.npmrc', '.netrc', 'credentials', 'secrets.json', '.git-credentials', 'service-account.json'];
 
 function homeSecret(path: string): boolean {
-  return homeSecretPaths.some((name) => path === `~/${name}` || path.startsWith(`~/${name}/`) || path.includes(`/${name}/`) || path.endsWith(`/${name}`));
+  return homeSecretPaths.some((name) => path === `~/${name}` || path.startsWith(`~/${name}/`) || path.includes(`/${name}/`) || path.endsWith(`/${name}`)
+    || (name.startsWith('.') && (path === name || path.startsWith(`${name}/`))));
 }
 
 /** Whether this word names a secret file of spec §4 (`.env`, `~/.ssh/id_rsa`, `HEAD:.env`, `--file=.env`). */

@@ -133,6 +133,9 @@ export const readOnlyRows: readonly Row[] = [
   ['ls && (cd src && ls) || true', 'read-only'],
   ['echo "a \\"quoted\\" word"', 'read-only'],
   ['find . -type f | wc -l', 'read-only'],
+  ['ls -la .env', 'read-only'],
+  ['ls src/*', 'read-only'],
+  ['echo *', 'read-only'],
 ];
 
 export const allowedRows: readonly Row[] = [

@@ -144,8 +144,10 @@ export const askingRows: readonly Row[] = [
   ['cat *.pem', 'asks'],
   ['cat ./config/.env', 'asks'],
   ['sort -u .npmrc', 'asks'],
-  ['ls ~/.ssh/', 'asks'],
+  ['cd ~/.kube && cat config', 'asks'],
+  ['cat .kube/config', 'asks'],
   ['npm test .env', 'asks'],
+  ['echo * > list.txt', 'asks'],
   // Look-alikes and what cannot be read.
   ['ⅼs', 'asks', 'look like'],
   ['lѕ -la', 'asks'],
