@@ -73,7 +73,6 @@ export function approvalCard(entry: TranscriptEntry): Node[] {
   const rules = Array.isArray(meta.alwaysAllow) ? meta.alwaysAllow.map(String).join(', ') : '';
   if (rules) {
     const command = vscodeButton(t('approval.alwaysAllow', rules), () => decide('accepted', true), { secondary: true });
-    command.title = t('approval.alwaysAllowTitle', rules);
     command.classList.add('always-allow');
     always.push(command);
   }
