@@ -129,7 +129,10 @@ export const panelStrings = {
   'card.openAtLine': 'Open {0} at line {1}',
   'card.timedOut': 'Timed out',
   'card.killed': 'Killed',
-  'card.sandboxed': 'sandboxed', 'card.readOnly': 'read-only', 'card.allowed': 'allowed: {0}', 'card.autoApproved': 'auto-approved',
+  'card.sandboxed': 'sandboxed',
+  'card.readOnly': 'read-only',
+  'card.allowed': 'allowed: {0}',
+  'card.autoApproved': 'auto-approved',
   'card.runOutsideSandbox': 'Run outside sandbox',
   'card.memoryUndo': 'Undo', 'card.memoryUndone': 'Undone', 'card.memoryUndoTitle': 'Undo this memory change of {0}', // spec §21
   'card.sandboxedTitle': 'Ran inside the sandbox: writes only in the workspace, no secret files, network only to the allowed hosts',
