@@ -69,10 +69,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const activationStart = performance.now();
   const output = vscode.window.createOutputChannel('CodeAgent', { log: true });
   const log = (message: string) => output.info(message);
-  // eslint-disable-next-line prefer-const -- agent problems are shown in the chat the controller owns
-  let controller: ChatController;
-  // eslint-disable-next-line prefer-const -- the panel controller reads it; it is built after the controller
-  let provider: ChatViewProvider | undefined;
+  // Built further down; agent problems are shown in the chat the controller owns, and the panel controller reads the provider.
+  // eslint-disable-next-line prefer-const
+  let controller: ChatController, provider: ChatViewProvider | undefined;
   // A warning said while activating (a step that reads the settings may run before the controller exists) waits for it.
   const early: string[] = [];
   const warnInChat = (message: string): void => void setTimeout(() => (controller ? controller.showWarning(message) : early.push(message)), 0);
