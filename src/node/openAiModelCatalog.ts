@@ -9,13 +9,7 @@ export class OpenAiModelCatalog implements ModelCatalog {
 
   async listModels(request: ModelListRequest, signal?: AbortSignal): Promise<ModelListing> {
     const timeoutMs = request.timeoutMs ?? 15_000;
-    // The SDK's own timeout stops at the response headers; a server that sends them and then nothing must time out too.
-    const deadline = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; deadline.abort(); }, timeoutMs);
-    const forwardAbort = () => deadline.abort(signal?.reason);
-    signal?.addEventListener('abort', forwardAbort, { once: true });
-    try {
+    return listWithinDeadline(timeoutMs, signal, async (deadline) => {
       const client = new OpenAI({
         baseURL: request.baseUrl,
         // The SDK insists on a key; local endpoints ignore it.
@@ -26,7 +20,7 @@ export class OpenAiModelCatalog implements ModelCatalog {
       });
       const models: string[] = [];
       const imageInput: Record<string, boolean> = {};
-      for await (const model of client.models.list({ signal: deadline.signal })) {
+      for await (const model of client.models.list({ signal: deadline })) {
         if (typeof model?.id !== 'string') return { ok: false, failure: { kind: 'network', ...worded((l10n) => l10n.t('its answer to /models is not a list of models.')) } };
         models.push(model.id);
         const declared = model as { architecture?: { input_modalities?: unknown }; input_modalities?: unknown };
@@ -35,13 +29,33 @@ export class OpenAiModelCatalog implements ModelCatalog {
       }
       const sorted = [...new Set(models)].sort((a, b) => a.localeCompare(b));
       return Object.keys(imageInput).length ? { ok: true, models: sorted, imageInput } : { ok: true, models: sorted };
-    } catch (error) {
-      if (timedOut) return { ok: false, failure: { kind: 'timeout', ...noAnswerWithin(timeoutMs) } };
-      return { ok: false, failure: toFailure(error, timeoutMs) };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
-    }
+    }, (error) => toFailure(error, timeoutMs));
+  }
+}
+
+/**
+ * A listing under one deadline for its whole answer, which the caller's signal also aborts: an SDK's own timeout
+ * stops at the response headers, and a server that sends them and then nothing must time out too.
+ */
+export async function listWithinDeadline(
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  list: (deadline: AbortSignal) => Promise<ModelListing>,
+  toFailure: (error: unknown) => CatalogFailure,
+): Promise<ModelListing> {
+  const deadline = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; deadline.abort(); }, timeoutMs);
+  const forwardAbort = () => deadline.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  try {
+    return await list(deadline.signal);
+  } catch (error) {
+    if (timedOut) return { ok: false, failure: { kind: 'timeout', ...noAnswerWithin(timeoutMs) } };
+    return { ok: false, failure: toFailure(error) };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
   }
 }
 

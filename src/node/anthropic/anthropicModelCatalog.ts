@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { CatalogFailure, ModelCatalog, ModelListing, ModelListRequest } from '../../core/ports/modelCatalog';
 import { errorMessage } from '../../core/errorMessage';
-import { connectionFailure, noAnswerWithin, worded } from '../openAiModelCatalog';
+import { connectionFailure, listWithinDeadline, noAnswerWithin, worded } from '../openAiModelCatalog';
 import { anthropicClient } from './sdkClient';
 
 /** ModelCatalog over the Messages API's `GET /v1/models` (all pages), through the official SDK (spec §3: the picker lists it). */
@@ -10,26 +10,15 @@ export class AnthropicModelCatalog implements ModelCatalog {
 
   async listModels(request: ModelListRequest, signal?: AbortSignal): Promise<ModelListing> {
     const timeoutMs = request.timeoutMs ?? 15_000;
-    const deadline = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; deadline.abort(); }, timeoutMs);
-    const forwardAbort = () => deadline.abort(signal?.reason);
-    signal?.addEventListener('abort', forwardAbort, { once: true });
-    try {
+    return listWithinDeadline(timeoutMs, signal, async (deadline) => {
       const client = anthropicClient({ baseUrl: request.baseUrl, apiKey: request.apiKey, fetch: this.options.fetch }, timeoutMs);
       const models: string[] = [];
-      for await (const model of client.models.list({}, { signal: deadline.signal })) {
+      for await (const model of client.models.list({}, { signal: deadline })) {
         if (typeof model?.id !== 'string') return { ok: false, failure: { kind: 'network', ...worded((l10n) => l10n.t('its answer to /models is not a list of models.')) } };
         models.push(model.id);
       }
       return { ok: true, models: [...new Set(models)].sort((a, b) => a.localeCompare(b)) };
-    } catch (error) {
-      if (timedOut) return { ok: false, failure: { kind: 'timeout', ...noAnswerWithin(timeoutMs) } };
-      return { ok: false, failure: toFailure(error, timeoutMs) };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
-    }
+    }, (error) => toFailure(error, timeoutMs));
   }
 }
 

@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelError, type ModelErrorKind } from '../../core/ports/modelClient';
 import { errorMessage } from '../../core/errorMessage';
-import { retryAfterMs } from '../openai/modelErrors';
+import { causeOf, httpModelError } from '../openai/modelErrors';
 
 /**
  * An `error` event of the stream (`{"type": "overloaded_error", "message": "Overloaded"}`), with the API's own words.
@@ -30,19 +30,10 @@ export function toMessagesModelError(error: unknown): ModelError {
     const detail = error.apiMessage ?? error.message;
     // The SDK throws an `error` event of the stream as an APIError without a status.
     if (!status) return apiErrorOf({ type: error.type ?? 'error', message: detail }, false);
-    const wait = retryAfterMs(error.headers);
-    if (status === 429) return new ModelError('rateLimit', (l10n) => l10n.t('Rate limited (429): {0}', detail), status, wait);
     // 529: Anthropic is overloaded; retried like any 5xx.
-    if (status >= 500) return new ModelError('server', (l10n) => l10n.t('The model endpoint failed ({0}): {1}', status, detail), status, wait);
-    if (status === 401 || status === 403) return new ModelError('auth', (l10n) => l10n.t('The endpoint refused the API key ({0}). Run "CodeAgent: Set API Key". {1}', status, detail), status);
-    if (status === 408) return new ModelError('timeout', (l10n) => l10n.t('The endpoint timed out (408): {0}', detail), status);
-    return new ModelError('badRequest', (l10n) => l10n.t('The endpoint rejected the request ({0}): {1}', status, detail), status);
+    return httpModelError(status, detail, error.headers);
   }
   const message = errorMessage(error);
   return new ModelError('network', (l10n) => l10n.t('The connection to the model broke: {0}', message));
 }
 
-function causeOf(error: Error): string {
-  const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause.message : error.message;
-}

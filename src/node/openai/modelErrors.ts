@@ -12,19 +12,25 @@ export function toModelError(error: unknown): ModelError {
   if (error instanceof APIError) {
     const status = error.status ?? 0;
     const detail = error.message;
-    if (status === 429) return new ModelError('rateLimit', (l10n) => l10n.t('Rate limited (429): {0}', detail), status, retryAfterMs(error.headers));
-    if (status >= 500) return new ModelError('server', (l10n) => l10n.t('The model endpoint failed ({0}): {1}', status, detail), status, retryAfterMs(error.headers));
-    if (status === 401 || status === 403) return new ModelError('auth', (l10n) => l10n.t('The endpoint refused the API key ({0}). Run "CodeAgent: Set API Key". {1}', status, detail), status);
-    if (status === 408) return new ModelError('timeout', (l10n) => l10n.t('The endpoint timed out (408): {0}', detail), status);
-    if (status === 0) return new ModelError('network', (l10n) => l10n.t('The connection to the model broke: {0}', detail));
-    return new ModelError('badRequest', (l10n) => l10n.t('The endpoint rejected the request ({0}): {1}', status, detail), status);
+    return httpModelError(status, detail, error.headers);
   }
   const message = errorMessage(error);
   // The SDK surfaces a dropped SSE connection as a plain Error from the body reader.
   return new ModelError('network', (l10n) => l10n.t('The connection to the model broke: {0}', message));
 }
 
-function causeOf(error: Error): string {
+/** An HTTP failure with the endpoint's words (any SDK's): 429 and 5xx (Anthropic's 529 too) are retried, after Retry-After. */
+export function httpModelError(status: number, detail: string, headers: Headers | undefined): ModelError {
+  if (status === 429) return new ModelError('rateLimit', (l10n) => l10n.t('Rate limited (429): {0}', detail), status, retryAfterMs(headers));
+  if (status >= 500) return new ModelError('server', (l10n) => l10n.t('The model endpoint failed ({0}): {1}', status, detail), status, retryAfterMs(headers));
+  if (status === 401 || status === 403) return new ModelError('auth', (l10n) => l10n.t('The endpoint refused the API key ({0}). Run "CodeAgent: Set API Key". {1}', status, detail), status);
+  if (status === 408) return new ModelError('timeout', (l10n) => l10n.t('The endpoint timed out (408): {0}', detail), status);
+  if (status === 0) return new ModelError('network', (l10n) => l10n.t('The connection to the model broke: {0}', detail));
+  return new ModelError('badRequest', (l10n) => l10n.t('The endpoint rejected the request ({0}): {1}', status, detail), status);
+}
+
+/** The reason under an SDK's connection error (its own message is only "Connection error."). */
+export function causeOf(error: Error): string {
   const cause = (error as { cause?: unknown }).cause;
   return cause instanceof Error ? cause.message : error.message;
 }
