@@ -43,6 +43,15 @@ export const QUIET_USER_SETTINGS: Record<string, unknown> = {
   'codeagent.model.toolProtocol': 'xml',
 };
 
+/**
+ * The shared window's tidy between tests (sharedWindow.ts), as one key: the palette costs about 0.15 CPU-s of
+ * Chromium per command (its list of every command rendered and filtered), three commands a test.
+ */
+export const TIDY_KEY = 'Control+Alt+Shift+F10';
+const TIDY_KEYBINDINGS = [
+  { key: 'ctrl+alt+shift+f10', command: 'runCommands', args: { commands: ['notifications.clearAll', 'codeagent.keepAllChanges', 'codeagent.newChat'] } },
+];
+
 /** API keys the extension (or a library it uses) might read; emptied so a developer's keys never leak in. */
 const API_KEY_VARIABLES = ['CODEAGENT_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'DEEPSEEK_API_KEY', 'OPENROUTER_API_KEY', 'ANTHROPIC_API_KEY', 'AZURE_OPENAI_API_KEY'];
 
@@ -210,6 +219,7 @@ export class CodeServerInstance {
     const userDataDir = path.join(dir, 'ud');
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {}), ...options.userSettings }, null, 2));
+    fs.writeFileSync(path.join(userDataDir, 'User', 'keybindings.json'), JSON.stringify(TIDY_KEYBINDINGS, null, 2));
     if (options.locale) installLanguagePack(userDataDir, options.locale);
     const config = configFile(dir);
     const logFile = path.join(dir, 'code-server.log');

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { BrowserSession, CHAT_INPUT } from './browserSession';
 import { WINDOW_SIZE } from './sharedChromium';
 import { isTurnRunning, stopButton, waitForIdle } from './chatPanel';
-import type { CodeServerInstance } from './codeServerInstance';
+import { TIDY_KEY, type CodeServerInstance } from './codeServerInstance';
 import { runCommand } from './commandPalette';
 import { eventually } from './eventually';
 import { fixtureWorkspace } from './paths';
@@ -170,13 +170,14 @@ export class SharedWindow {
         if ((await page.locator('.editor-group-container .tab').count()) > 0) throw new Error('editors are still open');
       }, { timeoutMs: 10_000 });
     });
-    // What waits for review stays with the window, not the conversation, and the folder is restored under it.
-    await step('keeping what waits for review', () => command(page, 'CodeAgent: Keep All'));
-    await step('clearing the notifications', () => command(page, 'Notifications: Clear All Notifications'));
-    await step('a new conversation', async () => {
-      await command(page, 'CodeAgent: New Chat');
+    // What waits for review stays with the window, not the conversation, and the folder is restored under it; the
+    // notifications go; a new conversation starts (one key: TIDY_KEY).
+    await step('clearing the notifications, keeping what waits for review, a new conversation', async () => {
+      await page.locator('.part.editor').click({ position: { x: 10, y: 10 } });
+      await page.keyboard.press(TIDY_KEY);
       await eventually(async () => {
         if ((await chat.locator('[role="log"] [data-kind]').count()) > 0) throw new Error('the transcript still shows entries');
+        if ((await page.locator('.notification-toast').count()) > 0) throw new Error('a notification is still shown');
       }, { timeoutMs: 10_000 });
     });
     // A draft stays with the view, not the conversation.
