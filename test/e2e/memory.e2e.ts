@@ -46,6 +46,8 @@ describe('memory across conversations', function () {
   const suite = useCodeServerSuite(options);
 
   it('remembers under ~/.codeagent, refuses `..` and a secret, Undo restores, /memory opens both indexes; a new and a worktree conversation carry it in L2, not in history', async function () {
+    // A retry starts from no memory, as the first attempt did.
+    fs.rmSync(path.join(home, '.codeagent'), { recursive: true, force: true });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'memory-repo', settings: { 'files.autoSave': 'off' } });
     git(workspace, 'init', '-q', '-b', 'main');
     git(workspace, 'add', '-A');
