@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { problemLogLines, problemsText } from './vscode/loadProblems';
 import { PendingApprovals } from './core/agent/pendingDecisions';
@@ -10,8 +9,7 @@ import type { AnyToolDefinition } from './core/tools/toolTypes';
 import { watchSkillFiles } from './vscode/skillFiles';
 import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
 import { ToolProtocolMemento } from './node/toolProtocolMemento';
-import { CurrentConversationFile } from './node/currentConversationFile';
-import { FileConversationStore } from './node/fileConversationStore';
+import { openConversationStorage } from './vscode/conversationStorage';
 import { apiFor, createModelClient } from './node/createModelClient';
 import { createModelCatalog } from './node/createModelCatalog';
 import { systemClock } from './node/systemClock';
@@ -113,9 +111,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const livePreviews = new LiveProposals(reviews, () => editsAskFirst(settings().approval), () => workspaceRoot());
   const codeLens = new ProposalCodeLens(reviews, (uri) => originals.provideTextDocumentContent(uri));
 
-  const storageDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
-  const store = new FileConversationStore(storageDir, { onProblem: (problem) => output.warn(problem) });
-  const currentConversation = new CurrentConversationFile(storageDir);
+  const { storageDir, store, currentConversation } = openConversationStorage(context, (problem) => output.warn(problem));
 
   const pathIndex = new WorkspacePathIndex();
   context.subscriptions.push(pathIndex);

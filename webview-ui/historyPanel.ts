@@ -34,8 +34,11 @@ export class HistoryPanel {
     this.toggleButton.setAttribute('aria-expanded', 'false');
   }
 
+  /** The host may send the list twice (what it knew, then the disk's): the keyboard stays on the same row. */
   show(items: readonly ConversationListItem[], currentId: string): void {
     if (this.root.hidden) return;
+    const focused = document.activeElement instanceof HTMLElement && this.root.contains(document.activeElement) ? document.activeElement : undefined;
+    const keep = focused && { id: focused.closest<HTMLElement>('li.history-item')?.dataset.id, className: focused.className };
     if (items.length === 0) return this.root.replaceChildren(heading(t('history.empty')));
     const list = document.createElement('ul');
     list.className = 'history-list';
@@ -53,7 +56,9 @@ export class HistoryPanel {
     this.root.replaceChildren(heading(t('history.heading')), list);
     // Spec §24's figure reads this: the list on screen, on the webview's own clock.
     requestAnimationFrame(() => setTimeout(() => performance.mark('codeagent:history-painted'), 0));
-    if (this.focusList) list.querySelector('button')?.focus();
+    const again = keep?.id !== undefined ? list.querySelector<HTMLElement>(`li.history-item[data-id="${CSS.escape(keep.id)}"] > .${keep.className}`) : undefined;
+    if (again) again.focus();
+    else if (this.focusList || keep) list.querySelector('button')?.focus();
     this.focusList = false;
   }
 }

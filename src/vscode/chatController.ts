@@ -1,5 +1,6 @@
 import type { AgentSession } from '../core/session/agentSession';
-import type { Conversation } from '../core/conversation/conversation';
+import type { Conversation, ConversationSummary } from '../core/conversation/conversation';
+import { sameSummaries } from '../core/conversation/listedConversationStore';
 import { randomUUID } from 'node:crypto';
 import { checkAttachedImages } from '../core/images/attachedImages';
 import type { AttachedImageView, HostMessage, WebviewMessage } from '../protocol/messages';
@@ -83,6 +84,7 @@ export class ChatController {
       case 'ready': return void this.ready.then(() => {
         this.sendSnapshot();
         this.prefills.setViewReady(this.post !== undefined);
+        this.deps.store.warm?.();
       });
       case 'send': return void this.send(message.text, message.images);
       case 'retry': return void this.retry(message.turnId);
@@ -263,9 +265,19 @@ export class ChatController {
     this.saver.schedule(() => (session.messages.length || session.worktree ? session.toConversation(projector.entries) : undefined));
   }
 
+  /** Spec §24: the list this window knows, at once; then the disk's, if another window changed it meanwhile. */
   private async sendConversationList(): Promise<void> {
     await (this.deps.flushAll?.() ?? this.saver.flush());
-    const items = (await this.deps.store.list()).map((item) => (this.deps.isRunning?.(item.id) ? { ...item, running: true } : item));
+    const shown = this.deps.store.cachedList?.();
+    if (shown) this.emitConversations(shown);
+    const listed = await this.deps.store.list();
+    // The store's own list again: a list() it joined began before this window's latest saves, which it adds.
+    const now = this.deps.store.cachedList?.() ?? listed;
+    if (!shown || !sameSummaries(shown, now)) this.emitConversations(now);
+  }
+
+  private emitConversations(summaries: readonly ConversationSummary[]): void {
+    const items = summaries.map((item) => (this.deps.isRunning?.(item.id) ? { ...item, running: true } : item));
     this.emit({ type: 'conversations', items, currentId: this.session.id });
   }
 

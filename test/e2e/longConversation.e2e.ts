@@ -7,6 +7,7 @@ import { sendChatMessage, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite, type CodeServerSuite } from './support/codeServerSuite';
 import { FIRST_TURN_WORD, storeMany } from './support/longConversation';
 import { viewTitleAction } from './support/sideBar';
+import { reloadWindow } from './support/windowReload';
 import {
   endShownAfterInputReady, findFirstTurn, historyShownAfterOpen, lastAnswerVisible, longTasks, openLongConversation, panelLoad, scrollToFirstTurn, watchLongTasks,
 } from './support/longConversationFigures';
@@ -45,8 +46,12 @@ describe('figures in real VS Code: long conversations', function () {
 
   run('figure: History with 1,000 saved conversations, from opened to its list on screen', async function () {
     this.timeout(600_000);
-    const { session, chat, dir } = await openLongConversation(suite, 'figure-history', 3, 1_000);
-    await storeMany(dir, 1_000);
+    const opened = await openLongConversation(suite, 'figure-history', 3, 1_000);
+    const { session } = opened;
+    // A user's long history is on disk when the window opens: stored, then the window reloaded.
+    await storeMany(opened.dir, 1_000);
+    const chat = await reloadWindow(session);
+    await chat.getByText('Seeded.').or(chat.locator('[role="log"] [data-kind="assistant"]')).first().waitFor({ timeout: 60_000 });
     await viewTitleAction(session.page, 'History').click();
     await chat.getByRole('button', { name: 'Open conversation: Saved conversation 999' }).waitFor({ timeout: 60_000 });
     const shown = await historyShownAfterOpen(chat);

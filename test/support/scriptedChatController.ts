@@ -6,6 +6,7 @@ import { createIdGenerator } from '../../src/core/ids';
 import type { Settings } from '../../src/core/settings';
 import { createFullToolRegistry } from '../../src/core/orchestration/toolSets';
 import { createNodeToolPorts } from '../../src/node/createNodeToolPorts';
+import { ListedConversationStore } from '../../src/core/conversation/listedConversationStore';
 import { FileConversationStore } from '../../src/node/fileConversationStore';
 import { OpenAiModelClient } from '../../src/node/openaiModelClient';
 import { systemClock } from '../../src/node/systemClock';
@@ -30,11 +31,11 @@ export interface ScriptedChatControllerOptions {
  * A ChatController as the extension builds it, over a real conversation store, whose sessions talk to the scripted
  * OpenAI-compatible server with the real tools on the scripted workspace. The messages it posts are collected.
  */
-export function scriptedChatController(scripted: ScriptedWorkspace, options: ScriptedChatControllerOptions): { c: ChatController; posted: HostMessage[]; store: FileConversationStore } {
+export function scriptedChatController(scripted: ScriptedWorkspace, options: ScriptedChatControllerOptions): { c: ChatController; posted: HostMessage[]; store: ListedConversationStore } {
   const { settings } = options;
   const approvals = options.approvals ?? new PendingApprovals();
   const posted: HostMessage[] = [];
-  const store = new FileConversationStore(options.storeDir);
+  const store = new ListedConversationStore(new FileConversationStore(options.storeDir));
   const c: ChatController = new ChatController({
     createSession: (restored: Conversation | undefined, onChange: () => void) => new AgentSession({
       model: () => new OpenAiModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined }),

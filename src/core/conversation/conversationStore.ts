@@ -20,6 +20,10 @@ export interface ConversationStore {
    */
   save(conversation: Conversation): Promise<void>;
   delete(id: string): Promise<void>;
+  /** What list() would say as far as this store knows without reading (listedConversationStore), if it keeps that. */
+  cachedList?(): ConversationSummary[] | undefined;
+  /** Starts reading the list in the background, so the first cachedList() has it. */
+  warm?(): void;
 }
 
 /** A file the store could not read, in words fit for a warning shown to the user. */

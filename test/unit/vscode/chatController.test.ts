@@ -11,6 +11,7 @@ import { loadAgents } from '../../../src/core/agents/agentLoader';
 import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { ChatController } from '../../../src/vscode/chatController';
+import { FileConversationStore } from '../../../src/node/fileConversationStore';
 import { scriptedChatController } from '../../support/scriptedChatController';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 import { dataUrlOf, solidPng } from '../../support/imageBytes';
@@ -237,6 +238,31 @@ describe('ChatController: persistence across a window reload', function () {
 
     await c.deleteConversation(list.items[1]!.id);
     assert.deepEqual((await store.list()).map((i) => i.title), ['conversation two']);
+  });
+
+  it('History: the list this window knows at once, then the disk\'s only when another window changed it', async () => {
+    scripted.server.enqueue({ text: 'one' });
+    const { c, posted, store } = controller();
+    await c.send('conversation one');
+    await c.flush();
+    await store.list();
+    const lists = () => posted.filter((m): m is Extract<HostMessage, { type: 'conversations' }> => m.type === 'conversations').map((m) => m.items.map((i) => i.title));
+    posted.length = 0;
+    c.handle({ type: 'listConversations' });
+    await until(() => lists().length > 0);
+    // Another window on the same folder saves a conversation: the known list lacks it, the disk's has it.
+    const other = await new FileConversationStore(storeDir).load((await store.list())[0]!.id);
+    await new FileConversationStore(storeDir).save({ ...other!, id: 'c-other-window', title: 'from another window', updatedAt: Date.now() + 60_000 });
+    posted.length = 0;
+    c.handle({ type: 'listConversations' });
+    await until(() => lists().length === 2);
+    assert.deepEqual(lists(), [['conversation one'], ['from another window', 'conversation one']]);
+    posted.length = 0;
+    c.handle({ type: 'listConversations' });
+    await until(() => lists().length === 1);
+    await c.flush();
+    await store.list();
+    assert.deepEqual(lists(), [['from another window', 'conversation one']], 'nothing changed: one list, not two');
   });
 
   it('Send File text waits for a loaded view: nothing is lost while the view is hidden, nothing is inserted twice', async () => {
