@@ -21,7 +21,7 @@ export async function runVsCodeBench(): Promise<void> {
     encoding: 'utf8',
     maxBuffer: 64 << 20,
     // One worker: the figures are read with nothing else of ours running beside them.
-    env: { ...process.env, CODEAGENT_E2E_JOBS: '1', CODEAGENT_LONG_FIGURES: '1' },
+    env: { ...process.env, CODEAGENT_E2E_JOBS: '1', CODEAGENT_FIGURES: '1' },
   });
   const output = `${run.stdout}\n${run.stderr}`;
   if (run.status !== 0) throw new Error(`the real-VS-Code figures failed:\n${output.split('\n').slice(-40).join('\n')}`);

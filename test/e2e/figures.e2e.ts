@@ -1,5 +1,7 @@
-// Speed figures in real VS Code (code-server + Chromium), printed for `npm run bench -- vscode` and the
-// e2e log. They assert what the user must see, never a duration: timings are read, not enforced.
+// Speed figures in real VS Code (code-server + Chromium), printed for `npm run bench -- vscode`
+// (CODEAGENT_FIGURES=1; `npm test` leaves them out: figures read beside the rest of the suite mean nothing, and
+// their windows (the sample workspace, 50,000 files, a CPU hog) cost the suite about a fifth of its CPU).
+// They assert what the user must see, never a duration: timings are read, not enforced.
 import * as assert from 'node:assert/strict';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
 import { sendAndWaitForTurn, sendChatMessage, waitForIdle } from './support/chatPanel';
@@ -15,7 +17,7 @@ import * as path from 'node:path';
 
 const ANSWER_KB = 200;
 
-describe('figures in real VS Code', function () {
+(process.env.CODEAGENT_FIGURES ? describe : describe.skip)('figures in real VS Code', function () {
   const suite = useCodeServerSuite({ window: 'shared' });
 
   /** The answer figure; `hog`: a process spinning on one of the cores meanwhile (a busy machine). */

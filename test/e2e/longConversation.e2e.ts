@@ -1,5 +1,5 @@
 // Long conversations stay fast (spec §24): the panel renders only the entries near the viewport. One test here runs
-// in `npm test`; the figures at 40 and 200 turns run in `npm run bench -- vscode` (CODEAGENT_LONG_FIGURES=1).
+// in `npm test`; the figures at 40 and 200 turns run in `npm run bench -- vscode` (CODEAGENT_FIGURES=1).
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
@@ -42,7 +42,7 @@ describe('long conversations (spec §24)', function () {
 /** The spec §24 figures, printed for `npm run bench -- vscode`; they assert what the user must see, not durations. */
 describe('figures in real VS Code: long conversations', function () {
   const suite = useCodeServerSuite({ window: 'shared' });
-  const run = process.env.CODEAGENT_LONG_FIGURES ? it : it.skip;
+  const run = process.env.CODEAGENT_FIGURES ? it : it.skip;
 
   run('figure: History with 1,000 saved conversations, from opened to its list on screen', async function () {
     this.timeout(600_000);
