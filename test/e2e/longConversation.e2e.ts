@@ -5,11 +5,12 @@ import type { Frame } from 'playwright-core';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
 import { sendChatMessage, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite, type CodeServerSuite } from './support/codeServerSuite';
+import { eventually } from './support/eventually';
 import { FIRST_TURN_WORD, storeMany } from './support/longConversation';
 import { viewTitleAction } from './support/sideBar';
 import { reloadWindow } from './support/windowReload';
 import {
-  endShownAfterInputReady, findFirstTurn, historyShownAfterOpen, lastAnswerVisible, longTasks, openLongConversation, panelLoad, scrollToFirstTurn, watchLongTasks,
+  endShownAfterInputReady, findFirstTurn, heapAfterGcMb, historyShownAfterOpen, lastAnswerVisible, longTasks, openLongConversation, panelLoad, scrollToFirstTurn, watchLongTasks,
 } from './support/longConversationFigures';
 
 const MAX_NODES = 3_000;
@@ -71,16 +72,21 @@ async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> 
   const { session, chat, baseline } = await openLongConversation(suite, `figure-long-${turns}`, turns, 15_000);
   const shown = await endShownAfterInputReady(chat);
   const visible = await lastAnswerVisible(chat, turns);
-  const reloaded = await panelLoad(chat);
+  const reloaded = { ...(await panelLoad(chat)), gcHeapMb: await heapAfterGcMb(session) };
   const live = await streamOneMore(suite, chat);
+  const liveGcMb = await heapAfterGcMb(session);
   const topMs = await scrollToFirstTurn(chat);
   const findMs = await findFirstTurn(chat, session).catch((error: unknown) => `none (${String(error).split('\n')[0]})`);
+  // The same window with the panel on a new, empty conversation: the heap that is not the long conversation's.
+  await viewTitleAction(session.page, 'New Chat').click();
+  await eventually(async () => assert.equal(await chat.locator('[role="log"] [data-kind]').count(), 0), { timeoutMs: 20_000, message: 'the new, empty conversation' });
+  const emptyGcMb = await heapAfterGcMb(session);
   const mb = (turns * 15_000 / 1e6).toFixed(1);
-  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes, ${reloaded.heapMb} MB heap (the renderer's, workbench included: ${baseline.heapMb} MB with a one-message chat before); live after one more streamed answer: ${live.nodes} DOM nodes, ${live.heapMb} MB heap, longest task ${live.longest} ms, ${live.over50} tasks over 50 ms; first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
+  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes; the conversation's share of the heap ${reloaded.gcHeapMb - emptyGcMb} MB after the reload and ${liveGcMb - emptyGcMb} MB live (after a full GC: ${reloaded.gcHeapMb} and ${liveGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation; performance.memory ${reloaded.heapMb} MB, ${baseline.heapMb} MB with a one-message chat before); live after one more streamed answer: ${live.nodes} DOM nodes, longest task of the panel's own ${live.longestOwn} ms (${live.overOwn} over 50 ms), of the window's main thread ${live.longest} ms (${live.over50} over 50 ms); first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
 }
 
 /** One more answer streamed into the open conversation, watched for long tasks; then the panel's load. */
-async function streamOneMore(suite: CodeServerSuite, chat: Frame): Promise<{ nodes: number; heapMb: number; longest: number; over50: number }> {
+async function streamOneMore(suite: CodeServerSuite, chat: Frame): Promise<{ nodes: number; heapMb: number; longest: number; over50: number; longestOwn: number; overOwn: number }> {
   suite.model.enqueue({ text: markdownAnswer(15_000), chunkSize: 16 });
   await watchLongTasks(chat);
   await sendChatMessage(chat, 'One more answer, please.');
@@ -88,5 +94,7 @@ async function streamOneMore(suite: CodeServerSuite, chat: Frame): Promise<{ nod
   await waitForIdle(chat, 60_000);
   const tasks = await longTasks(chat);
   const load = await panelLoad(chat);
-  return { ...load, longest: Math.max(0, ...tasks), over50: tasks.filter((ms) => ms > 50).length };
+  const own = tasks.filter((task) => task.who === 'self').map((task) => task.ms);
+  const all = tasks.map((task) => task.ms);
+  return { ...load, longest: Math.max(0, ...all), over50: all.filter((ms) => ms > 50).length, longestOwn: Math.max(0, ...own), overOwn: own.filter((ms) => ms > 50).length };
 }

@@ -108,13 +108,34 @@ export async function watchLongTasks(chat: Frame): Promise<void> {
   await chat.evaluate(`(() => {
     window.longTasks = [];
     window.longTaskObserver?.disconnect();
-    window.longTaskObserver = new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); });
+    window.longTaskObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ ms: Math.round(e.duration), who: e.attribution?.[0]?.name ?? 'unknown' });
+    });
     window.longTaskObserver.observe({ type: 'longtask' });
   })()`);
 }
 
-export async function longTasks(chat: Frame): Promise<number[]> {
-  return chat.evaluate('window.longTasks ?? []') as Promise<number[]>;
+/**
+ * The long tasks seen since watchLongTasks, by whose they were: `self` is the panel's own document; the webview's
+ * frame shares the workbench's main thread, whose tasks come as an ancestor's.
+ */
+export async function longTasks(chat: Frame): Promise<Array<{ ms: number; who: string }>> {
+  return chat.evaluate('window.longTasks ?? []') as Promise<Array<{ ms: number; who: string }>>;
+}
+
+/**
+ * The renderer's JS heap after a full garbage collection (CDP), MB. The panel's frame shares the workbench's
+ * renderer, so the panel's share is a difference of two of these in the same window.
+ */
+export async function heapAfterGcMb(session: BrowserSession): Promise<number> {
+  const cdp = await session.page.context().newCDPSession(session.page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return Math.round(usedSize / 1048576);
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** From History opened (the panel asked for the list) to the frame after the list was put on screen. */
