@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { borrowChromium, returnChromium } from './sharedTestChromium';
 
 export interface HarnessPage {
   readonly browser: Browser;
@@ -9,7 +9,7 @@ export interface HarnessPage {
 }
 
 /**
- * For a mocha suite: Chromium, and a blank page with `test/support/<harness>.ts` (the real webview code it
+ * For a mocha suite: the process's Chromium (sharedTestChromium), and a blank page with `test/support/<harness>.ts` (the real webview code it
  * imports) bundled into it after `prelude`; opened before the suite's tests, closed after them.
  */
 export function useHarnessPage(harness: 'markdownDomHarness' | 'transcriptDomHarness' | 'promptRecallHarness' | 'completionPopupHarness' | 'endAnchorHarness' | 'imageAttachmentsHarness' | 'modelPickerHarness', prelude = ''): HarnessPage {
@@ -20,13 +20,14 @@ export function useHarnessPage(harness: 'markdownDomHarness' | 'transcriptDomHar
       entryPoints: [path.resolve(__dirname, `${harness}.ts`)],
       bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent',
     });
-    browser = await launchChromium();
+    browser = await borrowChromium();
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body></body></html>');
     await page.addScriptTag({ content: `${prelude}\n${bundle.outputFiles[0]!.text}` });
   });
   after(async () => {
-    await browser?.close();
+    await page?.close();
+    if (browser) returnChromium();
   });
   return {
     get browser() {

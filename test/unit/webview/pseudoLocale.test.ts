@@ -4,7 +4,7 @@ import type { HostMessage } from '../../../src/protocol/messages';
 import { panelStrings, type PanelStrings } from '../../../src/protocol/panelStrings';
 import type { TranscriptEntry } from '../../../src/protocol/transcript';
 import { webviewBody } from '../../../src/vscode/webviewBody';
-import { launchChromium } from '../../support/chromium';
+import { borrowChromium, returnChromium } from '../../support/sharedTestChromium';
 import { buildPanelBundle, openGuardedPage, settle, type GuardedPage } from '../../support/guardedWebviewPage';
 
 /** Every panel string wrapped, so text that bypasses `t` shows up unwrapped. */
@@ -75,7 +75,7 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
 
   before(async () => {
     const bundle = await buildPanelBundle();
-    browser = await launchChromium();
+    browser = await borrowChromium();
     const stub = 'window.__name = (f) => f; window.posted = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.posted.push(m); }, getState() { return undefined; }, setState() {} });';
     panel = await openGuardedPage(browser, bundle, { csp: true, body: `${webviewBody(pseudo)}<script nonce="testnonce0123456789">${stub}</script><script nonce="testnonce0123456789" src="http://panel.test/webview.js"></script>` });
     const messages: HostMessage[] = [
@@ -89,7 +89,10 @@ describe('the panel in a pseudo-locale (Chromium)', function () {
     await settle(panel.page);
     await panel.page.getByRole('button', { name: '⟦Reject⟧' }).waitFor();
   });
-  after(async () => browser?.close());
+  after(async () => {
+    await panel?.page.close();
+    if (browser) returnChromium();
+  });
 
   it('shows and speaks only wrapped words: the composer, the header, a tool card, an approval, the changes, an error, MCP servers and processes', async () => {
     const found = await visibleTexts(panel.page);
