@@ -72,17 +72,21 @@ async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> 
   const { session, chat, baseline } = await openLongConversation(suite, `figure-long-${turns}`, turns, 15_000);
   const shown = await endShownAfterInputReady(chat);
   const visible = await lastAnswerVisible(chat, turns);
-  const reloaded = { ...(await panelLoad(chat)), gcHeapMb: await heapAfterGcMb(session) };
+  const reloaded = { ...(await panelLoad(chat)), gcHeap: await heapAfterGcMb(session, chat), pageGcMb: (await heapAfterGcMb(session)).mb };
   const live = await streamOneMore(suite, chat);
-  const liveGcMb = await heapAfterGcMb(session);
+  const liveGc = await heapAfterGcMb(session, chat);
+  const livePageGcMb = (await heapAfterGcMb(session)).mb;
   const topMs = await scrollToFirstTurn(chat);
   const findMs = await findFirstTurn(chat, session).catch((error: unknown) => `none (${String(error).split('\n')[0]})`);
   // The same window with the panel on a new, empty conversation: the heap that is not the long conversation's.
   await viewTitleAction(session.page, 'New Chat').click();
   await eventually(async () => assert.equal(await chat.locator('[role="log"] [data-kind]').count(), 0), { timeoutMs: 20_000, message: 'the new, empty conversation' });
-  const emptyGcMb = await heapAfterGcMb(session);
+  const emptyGcMb = (await heapAfterGcMb(session)).mb;
+  const heap = reloaded.gcHeap.own
+    ? `the panel's own heap (its frame runs in a process of its own) ${reloaded.gcHeap.mb} MB after the reload and ${liveGc.mb} MB live, after a full GC; the workbench page's ${reloaded.pageGcMb} and ${livePageGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation`
+    : `the conversation's share of the heap ${reloaded.pageGcMb - emptyGcMb} MB after the reload and ${livePageGcMb - emptyGcMb} MB live (after a full GC: ${reloaded.pageGcMb} and ${livePageGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation)`;
   const mb = (turns * 15_000 / 1e6).toFixed(1);
-  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes; the conversation's share of the heap ${reloaded.gcHeapMb - emptyGcMb} MB after the reload and ${liveGcMb - emptyGcMb} MB live (after a full GC: ${reloaded.gcHeapMb} and ${liveGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation; performance.memory ${reloaded.heapMb} MB, ${baseline.heapMb} MB with a one-message chat before); live after one more streamed answer: ${live.nodes} DOM nodes, longest task of the panel's own ${live.longestOwn} ms (${live.overOwn} over 50 ms), of the window's main thread ${live.longest} ms (${live.over50} over 50 ms); first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
+  console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes; ${heap}; performance.memory ${reloaded.heapMb} MB (${baseline.heapMb} MB with a one-message chat before); live after one more streamed answer: ${live.nodes} DOM nodes, longest task of the panel's own ${live.longestOwn} ms (${live.overOwn} over 50 ms), of the window's main thread ${live.longest} ms (${live.over50} over 50 ms); first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
 }
 
 /** One more answer streamed into the open conversation, watched for long tasks; then the panel's load. */

@@ -124,15 +124,17 @@ export async function longTasks(chat: Frame): Promise<Array<{ ms: number; who: s
 }
 
 /**
- * The renderer's JS heap after a full garbage collection (CDP), MB. The panel's frame shares the workbench's
- * renderer, so the panel's share is a difference of two of these in the same window.
+ * A JS heap after a full garbage collection (CDP), MB: the chat frame's own when Chromium runs it in a process of
+ * its own (`own`), else the workbench page's, which then holds the panel's too (the panel's share is a difference
+ * of two of these in the same window).
  */
-export async function heapAfterGcMb(session: BrowserSession): Promise<number> {
-  const cdp = await session.page.context().newCDPSession(session.page);
+export async function heapAfterGcMb(session: BrowserSession, chat?: Frame): Promise<{ mb: number; own: boolean }> {
+  const frameSession = chat ? await session.page.context().newCDPSession(chat).catch(() => undefined) : undefined;
+  const cdp = frameSession ?? (await session.page.context().newCDPSession(session.page));
   try {
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return Math.round(usedSize / 1048576);
+    return { mb: Math.round(usedSize / 1048576), own: frameSession !== undefined };
   } finally {
     await cdp.detach();
   }
