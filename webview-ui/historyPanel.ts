@@ -45,17 +45,22 @@ export class HistoryPanel {
     list.setAttribute('aria-label', t('history.list'));
     const rows = (from: number, to: number) => items.slice(from, to).map((item) => row(item, item.id === currentId, () => this.close()));
     list.append(...rows(0, FIRST_ROWS));
-    // A long history (spec §24: a thousand conversations) shows its newest at once, the rest a slice per task.
+    // A long history (spec §24: a thousand conversations) shows its newest at once, the rest a slice per task once
+    // that first screen is painted (slices queued sooner ran before the first frame).
     clearTimeout(this.more);
     const more = (from: number) => {
       if (from >= items.length || !list.isConnected) return;
       list.append(...rows(from, from + MORE_ROWS));
       this.more = setTimeout(() => more(from + MORE_ROWS), 0);
     };
-    this.more = setTimeout(() => more(FIRST_ROWS), 0);
     this.root.replaceChildren(heading(t('history.heading')), list);
-    // Spec §24's figure reads this: the list on screen, on the webview's own clock.
-    requestAnimationFrame(() => setTimeout(() => performance.mark('codeagent:history-painted'), 0));
+    requestAnimationFrame(() => {
+      this.more = setTimeout(() => {
+        // Spec §24's figure reads this: the list on screen, on the webview's own clock.
+        performance.mark('codeagent:history-painted');
+        more(FIRST_ROWS);
+      }, 0);
+    });
     const again = keep?.id !== undefined ? list.querySelector<HTMLElement>(`li.history-item[data-id="${CSS.escape(keep.id)}"] > .${keep.className}`) : undefined;
     if (again) again.focus();
     else if (this.focusList || keep) list.querySelector('button')?.focus();
@@ -64,7 +69,7 @@ export class HistoryPanel {
 }
 
 /** Rows built with the list, and per slice after them. */
-const FIRST_ROWS = 100;
+const FIRST_ROWS = 40;
 const MORE_ROWS = 200;
 
 /** One formatter for every row: `toLocaleString` builds one per call, which a list of a thousand feels. */
