@@ -1,7 +1,5 @@
 // A long conversation written straight into the extension's conversation store (spec §24 figures): far faster
 // than playing it turn by turn, and the same files the extension writes itself.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Conversation } from '../../../src/core/conversation/conversation';
 import type { HistoryMessage } from '../../../src/core/history/historyMessage';
 import { FileConversationStore } from '../../../src/node/fileConversationStore';
@@ -38,35 +36,10 @@ export function longConversation(id: string, turns: number, answerBytes: number)
   };
 }
 
-/** The conversations directory of the one workspace whose conversations mention `marker`. */
-export function conversationsDirWith(userDataDir: string, marker: string): string | undefined {
-  const root = path.join(userDataDir, 'User', 'workspaceStorage');
-  if (!fs.existsSync(root)) return undefined;
-  for (const hash of fs.readdirSync(root)) {
-    const storage = path.join(root, hash);
-    if (!fs.statSync(storage).isDirectory()) continue;
-    for (const extension of fs.readdirSync(storage)) {
-      const dir = path.join(storage, extension, 'conversations');
-      if (!fs.existsSync(dir)) continue;
-      const mentions = fs.readdirSync(dir).some((name) => /\.(json|jsonl)$/.test(name) && readOrEmpty(path.join(dir, name)).includes(marker));
-      if (mentions) return dir;
-    }
-  }
-  return undefined;
-}
-
 /** Saves the conversation there and makes it the one the window reopens after a reload. */
 export async function storeAsCurrent(dir: string, conversation: Conversation): Promise<void> {
   await new FileConversationStore(dir).save(conversation);
   new CurrentConversationFile(dir).set(conversation.id);
-}
-
-function readOrEmpty(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /** `count` small saved conversations (a question and an answer each), as a long-used workspace holds. */

@@ -6,7 +6,8 @@ import type { CodeServerSuite } from './codeServerSuite';
 import { CHAT_INPUT } from './browserSession';
 import { sendAndWaitForTurn } from './chatPanel';
 import { eventually } from './eventually';
-import { conversationsDirWith, FIRST_TURN_WORD, lastAnswerEnd, longConversation, storeAsCurrent } from './longConversation';
+import { FIRST_TURN_WORD, lastAnswerEnd, longConversation, storeAsCurrent } from './longConversation';
+import { conversationsDirWith } from './storedConversations';
 import { reloadWindow } from './windowReload';
 import { viewTitleAction } from './sideBar';
 

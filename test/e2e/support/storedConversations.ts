@@ -13,14 +13,10 @@ function readAll(dir: string): string {
   }).join('\n');
 }
 
-/**
- * The text of every conversation file (snapshots and their logs) of the one workspace whose conversations
- * mention `marker`, or '' before a save has. The storage is named by a hash of the folder's URI, and code-server
- * keeps no record of which folder it is on disk: pick a marker only the test's own conversation holds.
- */
-export function storedConversationsWith(userDataDir: string, marker: string): string {
+/** The conversations directory of the one workspace whose conversations mention `marker`, with their text. */
+function storedWith(userDataDir: string, marker: string): { dir: string; text: string } | undefined {
   const root = path.join(userDataDir, 'User', 'workspaceStorage');
-  if (!fs.existsSync(root)) return '';
+  if (!fs.existsSync(root)) return undefined;
   for (const hash of fs.readdirSync(root)) {
     const storage = path.join(root, hash);
     if (!fs.statSync(storage).isDirectory()) continue;
@@ -28,8 +24,22 @@ export function storedConversationsWith(userDataDir: string, marker: string): st
       const dir = path.join(storage, extension, 'conversations');
       if (!fs.existsSync(dir)) continue;
       const text = readAll(dir);
-      if (text.includes(marker)) return text;
+      if (text.includes(marker)) return { dir, text };
     }
   }
-  return '';
+  return undefined;
+}
+
+/**
+ * The text of every conversation file (snapshots and their logs) of the one workspace whose conversations
+ * mention `marker`, or '' before a save has. The storage is named by a hash of the folder's URI, and code-server
+ * keeps no record of which folder it is on disk: pick a marker only the test's own conversation holds.
+ */
+export function storedConversationsWith(userDataDir: string, marker: string): string {
+  return storedWith(userDataDir, marker)?.text ?? '';
+}
+
+/** The conversations directory of the one workspace whose conversations mention `marker`. */
+export function conversationsDirWith(userDataDir: string, marker: string): string | undefined {
+  return storedWith(userDataDir, marker)?.dir;
 }
