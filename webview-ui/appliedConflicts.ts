@@ -1,5 +1,6 @@
 import type { PanelStringKey } from '../src/protocol/panelStrings';
 import { t } from './l10n';
+import { collapsedDiff } from './collapsedDiff';
 
 /** An Apply's report (spec §19) in its changes entry's meta, from the host's AppliedSummary. */
 export interface AppliedMeta {
@@ -37,16 +38,7 @@ export function appliedConflicts(applied: AppliedMeta): Node[] {
     why.className = 'applied-conflict-reason';
     why.textContent = t(reasons[conflict.reason] ?? 'conflict.unsupported');
     item.append(path, ' ', why);
-    if (conflict.diff) {
-      const details = document.createElement('details');
-      const summary = document.createElement('summary');
-      summary.textContent = t('applied.diff');
-      const pre = document.createElement('pre');
-      pre.className = 'applied-diff';
-      pre.textContent = conflict.diff;
-      details.append(summary, pre);
-      item.append(details);
-    }
+    if (conflict.diff) item.append(collapsedDiff(t('applied.diff'), conflict.diff, 'applied-diff'));
     list.append(item);
   }
   for (const failure of applied.failed) {

@@ -2,6 +2,7 @@ import { diffCounts } from './diffCounts';
 import { t } from './l10n';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
+import { collapsedDiff } from './collapsedDiff';
 
 export interface MemoryDetail {
   diff: string;
@@ -39,15 +40,6 @@ export function memoryChangeLines(first: string, detail: MemoryDetail, entryId: 
     line.append(undo);
   }
   const parts: HTMLElement[] = [line];
-  if (detail.diff) {
-    const details = document.createElement('details');
-    const label = document.createElement('summary');
-    label.textContent = t('approval.diffSummary');
-    const pre = document.createElement('pre');
-    pre.className = 'applied-diff memory-diff';
-    pre.textContent = detail.diff;
-    details.append(label, pre);
-    parts.push(details);
-  }
+  if (detail.diff) parts.push(collapsedDiff(t('approval.diffSummary'), detail.diff, 'applied-diff memory-diff'));
   return parts;
 }
