@@ -1,6 +1,7 @@
 import { neutraliseOwnMarkup } from '../context/untrustedMarkup';
 import type { MemoryScope } from '../ports/memoryStore';
 import { byteLength, indexFile, memoryRoot } from './memoryPaths';
+import { leadingLinesWithin } from '../tools/textLines';
 
 /** Spec §21: what of each index every conversation carries. */
 export const indexLinesInContext = 200;
@@ -37,13 +38,6 @@ function fenced(scope: MemoryScope, text: string): string {
 /** The first 200 lines, cut at a line to stay within 25 KB. */
 export function indexHead(text: string): { head: string; cut: boolean } {
   const lines = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
-  const kept: string[] = [];
-  let bytes = 0;
-  for (const line of lines.slice(0, indexLinesInContext)) {
-    const size = byteLength(line) + 1;
-    if (bytes + size > indexBytesInContext) break;
-    kept.push(line);
-    bytes += size;
-  }
+  const kept = leadingLinesWithin(lines, indexLinesInContext, indexBytesInContext, byteLength);
   return { head: kept.join('\n'), cut: kept.length < lines.length };
 }

@@ -1,4 +1,4 @@
-import { normalizeText, splitLines } from '../tools/textLines';
+import { leadingLinesWithin, normalizeText, splitLines } from '../tools/textLines';
 import { utf8Length, utf8Prefix } from './utf8Length';
 
 /** Seed 000 §2.1: per-file bounds for `@file:` content. */
@@ -17,14 +17,7 @@ export function boundedContextText(raw: string): ContextFileText {
   const lines = splitLines(text);
   if (lines.length <= maxContextFileLines && utf8Length(text) <= maxContextFileBytes) return { text };
 
-  const kept: string[] = [];
-  let bytes = 0;
-  for (const line of lines.slice(0, maxContextFileLines)) {
-    const size = utf8Length(line) + 1;
-    if (bytes + size > maxContextFileBytes) break;
-    kept.push(line);
-    bytes += size;
-  }
+  const kept = leadingLinesWithin(lines, maxContextFileLines, maxContextFileBytes, utf8Length);
   const limits = `limit ${maxContextFileLines} lines / ${maxContextFileBytes / 1024} KB`;
   if (kept.length === 0) {
     return {

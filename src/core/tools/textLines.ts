@@ -52,3 +52,16 @@ export function restoreShape(text: string, shape: TextShape): string {
 export function clip(text: string, maxChars: number): string {
   return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
 }
+
+/** The first whole lines, at most `maxLines` of them and `maxBytes` counting a newline after each (`bytesOf` sizes a line). */
+export function leadingLinesWithin(lines: readonly string[], maxLines: number, maxBytes: number, bytesOf: (line: string) => number): string[] {
+  const kept: string[] = [];
+  let bytes = 0;
+  for (const line of lines.slice(0, maxLines)) {
+    const size = bytesOf(line) + 1;
+    if (bytes + size > maxBytes) break;
+    kept.push(line);
+    bytes += size;
+  }
+  return kept;
+}
