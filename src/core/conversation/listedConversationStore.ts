@@ -9,9 +9,8 @@ import type { ConversationStore } from './conversationStore';
  */
 export class ListedConversationStore implements ConversationStore {
   private known: Map<string, ConversationSummary> | undefined;
-  /** The saves (a summary) and deletes (undefined) since the oldest list() still reading: applied over what it read. */
-  private changedWhileListing: Array<[string, ConversationSummary | undefined]> = [];
-  private listing = 0;
+  /** The saves (a summary) and deletes (undefined) while the disk is read: applied over what it read. */
+  private changedWhileReading: Array<[string, ConversationSummary | undefined]> | undefined;
   private warming: Promise<unknown> | undefined;
   private reading: Promise<ConversationSummary[]> | undefined;
 
@@ -36,19 +35,19 @@ export class ListedConversationStore implements ConversationStore {
   }
 
   private async read(): Promise<ConversationSummary[]> {
-    const from = this.changedWhileListing.length;
-    this.listing++;
+    const changes: Array<[string, ConversationSummary | undefined]> = [];
+    this.changedWhileReading = changes;
     try {
       const listed = await this.inner.list();
       const known = new Map(listed.map((summary) => [summary.id, summary]));
-      for (const [id, summary] of this.changedWhileListing.slice(from)) {
+      for (const [id, summary] of changes) {
         if (summary) known.set(id, summary);
         else known.delete(id);
       }
       this.known = known;
       return listed;
     } finally {
-      if (--this.listing === 0) this.changedWhileListing = [];
+      this.changedWhileReading = undefined;
     }
   }
 
@@ -69,7 +68,7 @@ export class ListedConversationStore implements ConversationStore {
   private changed(id: string, summary: ConversationSummary | undefined): void {
     if (summary) this.known?.set(id, summary);
     else this.known?.delete(id);
-    if (this.listing > 0) this.changedWhileListing.push([id, summary]);
+    this.changedWhileReading?.push([id, summary]);
   }
 }
 
