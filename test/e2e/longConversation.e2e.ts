@@ -2,6 +2,7 @@
 // in `npm test`; the figures at 40 and 200 turns run in `npm run bench -- vscode` (CODEAGENT_FIGURES=1).
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
+import type { BrowserSession } from './support/browserSession';
 import { markdownAnswer } from '../fixtures/markdownAnswer';
 import { sendChatMessage, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite, type CodeServerSuite } from './support/codeServerSuite';
@@ -72,10 +73,11 @@ async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> 
   const { session, chat, baseline } = await openLongConversation(suite, `figure-long-${turns}`, turns, 15_000);
   const shown = await endShownAfterInputReady(chat);
   const visible = await lastAnswerVisible(chat, turns);
-  const reloaded = { ...(await panelLoad(chat)), gcHeap: await heapAfterGcMb(session, chat), pageGcMb: (await heapAfterGcMb(session)).mb };
+  const reloaded = { ...(await panelLoad(chat)), gcHeap: await heapAfterGcMb(session, chat) };
+  const reloadedPageGcMb = await pageHeapAfterGcMb(session, reloaded.gcHeap);
   const live = await streamOneMore(suite, chat);
   const liveGc = await heapAfterGcMb(session, chat);
-  const livePageGcMb = (await heapAfterGcMb(session)).mb;
+  const livePageGcMb = await pageHeapAfterGcMb(session, liveGc);
   const topMs = await scrollToFirstTurn(chat);
   const findMs = await findFirstTurn(chat, session).catch((error: unknown) => `none (${String(error).split('\n')[0]})`);
   // The same window with the panel on a new, empty conversation: the heap that is not the long conversation's.
@@ -83,10 +85,15 @@ async function longFigure(suite: CodeServerSuite, turns: number): Promise<void> 
   await eventually(async () => assert.equal(await chat.locator('[role="log"] [data-kind]').count(), 0), { timeoutMs: 20_000, message: 'the new, empty conversation' });
   const emptyGcMb = (await heapAfterGcMb(session)).mb;
   const heap = reloaded.gcHeap.own
-    ? `the panel's own heap (its frame runs in a process of its own) ${reloaded.gcHeap.mb} MB after the reload and ${liveGc.mb} MB live, after a full GC; the workbench page's ${reloaded.pageGcMb} and ${livePageGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation`
-    : `the conversation's share of the heap ${reloaded.pageGcMb - emptyGcMb} MB after the reload and ${livePageGcMb - emptyGcMb} MB live (after a full GC: ${reloaded.pageGcMb} and ${livePageGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation)`;
+    ? `the panel's own heap (its frame runs in a process of its own) ${reloaded.gcHeap.mb} MB after the reload and ${liveGc.mb} MB live, after a full GC; the workbench page's ${reloadedPageGcMb} and ${livePageGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation`
+    : `the conversation's share of the heap ${reloadedPageGcMb - emptyGcMb} MB after the reload and ${livePageGcMb - emptyGcMb} MB live (after a full GC: ${reloadedPageGcMb} and ${livePageGcMb} MB, ${emptyGcMb} MB with the panel on an empty conversation)`;
   const mb = (turns * 15_000 / 1e6).toFixed(1);
   console.log(`      figure: long conversation ${turns} turns (${mb} MB of answers): after a reload the last answer ${visible ? 'is visible' : 'is NOT visible'} ${shown.shown} ms after the input was ready (the snapshot arrived after ${shown.received} ms); ${reloaded.nodes} DOM nodes; ${heap}; performance.memory ${reloaded.heapMb} MB (${baseline.heapMb} MB with a one-message chat before); live after one more streamed answer: ${live.nodes} DOM nodes, longest task of the panel's own ${live.longestOwn} ms (${live.overOwn} over 50 ms), of the window's main thread ${live.longest} ms (${live.over50} over 50 ms); first turn back ${topMs} ms after scrolling to the top; Find of "${FIRST_TURN_WORD}": ${typeof findMs === 'number' ? `${findMs} ms` : findMs}`);
+}
+
+/** The workbench page's heap: the reading just taken when the panel had no process of its own, else a new one. */
+async function pageHeapAfterGcMb(session: BrowserSession, taken: { mb: number; own: boolean }): Promise<number> {
+  return taken.own ? (await heapAfterGcMb(session)).mb : taken.mb;
 }
 
 /** One more answer streamed into the open conversation, watched for long tasks; then the panel's load. */
