@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { withSmallBodyChunks } from './smallBodyChunks';
+import { withEventPieces } from './eventPieces';
 
 export interface SdkClientOptions {
   baseUrl: string;
@@ -15,7 +15,7 @@ export function sdkClient(options: SdkClientOptions): OpenAI {
     apiKey: options.apiKey || 'not-needed',
     maxRetries: 0,
     timeout: 10 * 60_000,
-    fetch: withSmallBodyChunks(options.fetch ?? ((input, init) => fetch(input, init))),
+    fetch: withEventPieces(options.fetch ?? ((input, init) => fetch(input, init))),
     dangerouslyAllowBrowser: false,
   });
 }

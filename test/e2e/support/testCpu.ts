@@ -8,12 +8,15 @@ export interface CpuSeconds {
   chromium: number;
   vscode: number;
   other: number;
+  /** This test process itself: Playwright's client, the scripted servers, the test's own work. */
+  driver: number;
 }
 
 const TICKS_PER_SECOND = 100;
 
 export function cpuOfTestProcesses(): CpuSeconds {
-  const total: CpuSeconds = { chromium: 0, vscode: 0, other: 0 };
+  const own = process.cpuUsage();
+  const total: CpuSeconds = { chromium: 0, vscode: 0, other: 0, driver: (own.user + own.system) / 1e6 };
   for (const pid of descendants(process.pid)) {
     try {
       // utime stime cutime cstime: fields 14–17 of proc(5).
@@ -32,5 +35,5 @@ export function cpuOfTestProcesses(): CpuSeconds {
 export function cpuSince(before: CpuSeconds): string {
   const now = cpuOfTestProcesses();
   const part = (key: keyof CpuSeconds) => (now[key] - before[key]).toFixed(1);
-  return `CPU-s: Chromium ${part('chromium')}, VS Code ${part('vscode')}, other ${part('other')}`;
+  return `CPU-s: Chromium ${part('chromium')}, VS Code ${part('vscode')}, other ${part('other')}, test process ${part('driver')}`;
 }
