@@ -1,3 +1,5 @@
+import { contentDeltaMerging } from './contentDeltaMerge';
+
 /** A piece the SDK gets holds whole events up to about this size; an event larger than this is a piece of its own. */
 const PIECE_BYTES = 2048;
 const LF = 0x0a;
@@ -9,13 +11,14 @@ const CR = 0x0d;
  * each event it copies what is left (`iterSSEChunks`). A 64 KB read of 300 small events copied about 10 MB; an event
  * that arrives in many reads (a tool call's 256 KB of arguments in one event, as some providers send them) was copied
  * and searched again for every read of it. Handed whole events, in pieces of at most a few KB, the SDK's buffer is
- * empty when each piece comes and every byte is searched once. The bytes are the same; only where they are cut changes.
+ * empty when each piece comes and every byte is searched once. Within a piece, chunks that only add text are joined
+ * (contentDeltaMerge): the same text, fewer events for the SDK and the turn to handle.
  */
 export function withEventPieces(fetchImpl: typeof fetch): typeof fetch {
   return async (input, init) => {
     const response = await fetchImpl(input, init);
     if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
-    const body = response.body.pipeThrough(eventPieces());
+    const body = response.body.pipeThrough(eventPieces()).pipeThrough(contentDeltaMerging());
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
