@@ -4,8 +4,16 @@
  * layout of the growing entry, and painting every frame would spend the main thread on that instead of on
  * the text. A paint that ran out of its time budget continues as the next task (not the next frame, which a
  * busy machine may deliver late), so a burst is rendered as fast as slices of the budget allow while input
- * and frames still get their turn between slices.
+ * and frames still get their turn between slices. The continuation is a background task where the browser has
+ * `scheduler.postTask`: the panel's main thread is the workbench's too (code-server runs the webview's frame in
+ * its renderer), and the rest of the answer, relayed from the extension host, must not wait behind the slices
+ * rendering its start (the end of a burst shows as plain text meanwhile: StreamingMarkdown).
  */
+/** The Prioritized Task Scheduling API (Chromium), which TypeScript's DOM types do not have yet. */
+interface TaskScheduler {
+  postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<unknown>;
+}
+
 export class PaintScheduler {
   private frame: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -18,10 +26,7 @@ export class PaintScheduler {
     private readonly paint: (continued: boolean) => void,
     private readonly minIntervalMs: number,
   ) {
-    this.channel.port1.onmessage = () => {
-      this.continuation = false;
-      this.paint(true);
-    };
+    this.channel.port1.onmessage = () => this.continueNow();
   }
 
   request(): void {
@@ -43,7 +48,14 @@ export class PaintScheduler {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
     this.continuation = true;
-    this.channel.port2.postMessage(null);
+    const tasks = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+    if (tasks) void tasks.postTask(() => this.continueNow(), { priority: 'background' });
+    else this.channel.port2.postMessage(null);
+  }
+
+  private continueNow(): void {
+    this.continuation = false;
+    this.paint(true);
   }
 
   private run(): void {

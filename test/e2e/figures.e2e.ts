@@ -76,11 +76,16 @@ const ANSWER_KB = 200;
     assert.ok((await last.count()) > 0, 'the end of the answer is in the last assistant entry');
     const lastByte = chatPosts(suite.model)[0]!.completedAt!;
     const deltas = await chat.evaluate(() => (window as unknown as { deltaLog: { last: number; count: number } }).deltaLog);
-    console.log(`      figure: ${ANSWER_KB} KB answer${label}: streamed by the server in ${lastByte - sentAt} ms (from Send); reached the webview in ${deltas.count} messages, the last ${deltas.last - lastByte} ms after the server's last byte; end on screen ${shownAt - lastByte} ms after the last byte`);
+    // The end shows as plain text while the blocks before it are still being rendered (StreamingMarkdown); the answer
+    // is formatted when every section heading is in it and no plain text is left.
+    const rendered = chat.locator('[role="log"] [data-kind="assistant"]').last();
+    const formattedAt = await eventually(async () => {
+      assert.equal(await rendered.locator('h2').count(), (answer.match(/^## /gm) ?? []).length, 'every section heading rendered');
+      assert.equal(await rendered.locator('.md-pending').count(), 0, 'no plain text left');
+      return Date.now();
+    }, { timeoutMs: 60_000, intervalMs: 100, message: 'the 200 KB answer formatted' });
+    console.log(`      figure: ${ANSWER_KB} KB answer${label}: streamed by the server in ${lastByte - sentAt} ms (from Send); reached the webview in ${deltas.count} messages, the last ${deltas.last - lastByte} ms after the server's last byte; end on screen ${shownAt - lastByte} ms after the last byte; all of it formatted ${formattedAt - lastByte} ms after it`);
     await waitForIdle(chat, 60_000);
-    // Nothing lost on the way: every section heading made it into the rendered answer.
-    const headings = await chat.locator('[role="log"] [data-kind="assistant"]').last().locator('h2').count();
-    assert.equal(headings, (answer.match(/^## /gm) ?? []).length);
   }
 
   it(`figure: a ${ANSWER_KB} KB Markdown answer streamed in 16-character chunks, from the server's last byte to its end on screen`, async function () {

@@ -7,6 +7,8 @@ import { sanitizeHtml } from './sanitize';
 const FEED_CHARS = 8192;
 /** About how much final text renders as one piece of HTML (sanitising has a cost per call, not only per byte). */
 const GROUP_CHARS = 4096;
+/** At most this much of the text not rendered yet shows as plain text at the end while a burst is rendered. */
+const PENDING_CHARS = 4096;
 
 /** A final block: its nodes (a render group's nodes sit with its first block) and where its group starts. */
 interface FrozenBlock {
@@ -52,6 +54,14 @@ export class StreamingMarkdown {
    * left of each update, the newest (nearest the end the user follows) first.
    */
   private unfinishedCode: HTMLElement[] = [];
+  /** How much of the text the final blocks rendered so far hold (staged ones included). */
+  private frozenChars = 0;
+  /**
+   * While a burst is rendered over many updates, the end of the text not rendered yet shows as plain text after what
+   * is: the user follows the end of the answer, which would otherwise wait for every block before it to render. It
+   * changes only when an update attaches, and goes once the blocks have caught up.
+   */
+  private pending: HTMLElement | undefined;
 
   constructor(private readonly body: HTMLElement) {
     body.replaceChildren();
@@ -82,7 +92,10 @@ export class StreamingMarkdown {
       // Blocks rendered in one group with the first reopened block go too, and are rendered again first.
       const from = this.frozen[keptFrozen]!.groupStart;
       const removed = this.frozen.splice(from);
-      for (const { nodes } of removed) for (const node of nodes) node.remove();
+      for (const { block, nodes } of removed) {
+        this.frozenChars -= block.raw.length;
+        for (const node of nodes) node.remove();
+      }
       this.backlog = removed.slice(0, keptFrozen - from).map(({ block }) => block);
       this.dropTail(0);
     } else this.backlog.length = Math.min(this.backlog.length, keptFrozen - this.frozen.length);
@@ -111,11 +124,15 @@ export class StreamingMarkdown {
     const caughtUp = !this.backlog.length && this.fed === this.text.length;
     if (!attach && !caughtUp) return;
     this.attachStaged();
-    if (this.backlog.length) return;
+    if (this.backlog.length) return this.showPending(this.frozenChars);
+    this.pending?.remove();
     const kept = sameKeys(this.tail, this.openTail);
     this.dropTail(kept);
     for (const block of this.openTail.slice(kept)) this.tail.push(this.render(block));
-    if (caughtUp) this.finishCode(deadline);
+    if (caughtUp) {
+      this.pending = undefined;
+      this.finishCode(deadline);
+    } else this.showPending(this.fed);
   }
 
   /** Highlights and decorates waiting code blocks until `deadline`, at least one. */
@@ -139,7 +156,21 @@ export class StreamingMarkdown {
   private attachStaged(): void {
     for (const node of this.retired) node.remove();
     this.retired = [];
-    if (this.staging.firstChild) this.body.append(...this.staging.childNodes);
+    if (this.staging.firstChild) this.body.insertBefore(fragmentOf(this.staging), this.pending ?? null);
+  }
+
+  /** The end of the text after `shown` (what the blocks on the page hold), as plain text after them. */
+  private showPending(shown: number): void {
+    const start = Math.max(shown, this.text.length - PENDING_CHARS);
+    const text = (start > shown ? '…\n' : '') + this.text.slice(start);
+    if (!this.pending) {
+      this.pending = this.body.ownerDocument.createElement('div');
+      this.pending.className = 'md-pending';
+      // Read once rendered: a screen reader would otherwise meet the same text twice.
+      this.pending.setAttribute('aria-hidden', 'true');
+    }
+    if (this.pending.textContent !== text) this.pending.textContent = text;
+    if (this.pending.parentNode !== this.body || this.pending.nextSibling) this.body.append(this.pending);
   }
 
   private retireTail(): void {
@@ -149,6 +180,7 @@ export class StreamingMarkdown {
   /** Blocks rendered together: the nodes sit with the first, the others point at it. */
   private keepFinal(blocks: Block[], nodes: ChildNode[]): void {
     const groupStart = this.frozen.length;
+    for (const block of blocks) this.frozenChars += block.raw.length;
     blocks.forEach((block, i) => this.frozen.push({ block, nodes: i === 0 ? nodes : [], groupStart }));
   }
 
@@ -170,6 +202,12 @@ export class StreamingMarkdown {
     else for (const element of code) finishCodeBlock(element);
     return { key: block.key, nodes, complete: plain === undefined };
   }
+}
+
+function fragmentOf(element: HTMLElement): DocumentFragment {
+  const fragment = element.ownerDocument.createDocumentFragment();
+  fragment.append(...element.childNodes);
+  return fragment;
 }
 
 /** How many leading blocks already on screen have the keys of the blocks that should be there. */

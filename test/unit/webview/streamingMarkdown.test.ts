@@ -64,6 +64,16 @@ describe('StreamingMarkdown in Chromium', function () {
     assert.equal((await stream(parts, true, true, 5)).html, await whole(parts.join('')));
   });
 
+  it('while a burst is rendered over many updates, its end is on the page at once as plain text, gone once the blocks catch up', async () => {
+    const burst = `${Array.from({ length: 3000 }, (_, n) => `Paragraph ${n}.\n\n`).join('')}The very end.\n`;
+    const rendered = await stream([burst], false, true);
+    assert.ok(rendered.maxBacklogUpdates >= 2, `the burst took ${rendered.maxBacklogUpdates} extra updates`);
+    assert.match(rendered.texts[0]!, /Paragraph 2999\.\s+The very end\.\s*$/, 'the first update shows the end');
+    assert.doesNotMatch(rendered.texts[0]!, /Paragraph 1500\./, 'only the end of what is not rendered yet, not all of it');
+    assert.ok(rendered.backlogTexts.slice(0, -1).every((text) => /The very end\.\s*$/.test(text)), 'every update while behind ends with the end');
+    assert.equal(rendered.html, await whole(burst), 'caught up: the plain text is gone, the DOM is the whole render');
+  });
+
   it('a late link definition reopens a block rendered in the middle of a group: the whole group is rendered again', async () => {
     const parts = ['Intro one.\n\nIntro two.\n\nSee [x] here.\n\nMore text.\n\nEven more.\n\nLast.\n\n', '[x]: https://example.com/x\n\nEnd.\n'];
     const expected = await whole(parts.join(''));

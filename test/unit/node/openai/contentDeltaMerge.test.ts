@@ -20,14 +20,30 @@ const events = (piece: string) => piece.split('\n\n').filter(Boolean);
 const contentOf = (event: string) => (JSON.parse(event.slice(6)) as ChatCompletionChunk).choices[0]!.delta.content;
 
 describe('mergeContentDeltas: chunks that only add text, joined within a piece that has arrived', () => {
-  it('joins a run of text chunks into the first, with the text of all, the first one\'s role and fields kept', () => {
-    const piece = chunk({ role: 'assistant', content: 'Hel' }, { obfuscation: 'a1' }) + chunk({ content: 'lo, ' }, { obfuscation: 'b22' }) + chunk({ content: 'wörld' }, { obfuscation: 'c' });
+  it('joins a run of text chunks into one with the text of all, escapes and all, the other fields as they came', async () => {
+    const texts = ['Hel', 'lo, "wörld"', ' \\ back\nslash', ' \u2028 😀', '\t tab'];
+    const piece = texts.map((text) => chunk({ content: text }, { obfuscation: 'same' })).join('');
     const merged = events(mergeContentDeltas(piece));
     assert.equal(merged.length, 1);
     const joined = JSON.parse(merged[0]!.slice(6)) as ChatCompletionChunk & { obfuscation: string };
-    assert.deepEqual(joined.choices[0]!.delta, { role: 'assistant', content: 'Hello, wörld' });
-    assert.equal(joined.obfuscation, 'a1');
+    assert.deepEqual(joined.choices[0]!.delta, { content: texts.join('') });
+    assert.equal(joined.obfuscation, 'same');
     assert.equal(joined.id, 'chatcmpl-1');
+    // A role chunk starts its own run: the chunks after it have no role.
+    const withRole = events(mergeContentDeltas(chunk({ role: 'assistant', content: 'A' }) + chunk({ content: 'B' }) + chunk({ content: 'C' })));
+    assert.deepEqual(withRole.map(contentOf), ['A', 'BC']);
+  });
+
+  it('a field that changes from chunk to chunk (OpenAI\'s obfuscation), a decoy "content" before the delta, or a malformed string: nothing joined', () => {
+    const changing = ['a1', 'b22', 'c'].map((obfuscation, i) => chunk({ content: `t${i}` }, { obfuscation })).join('');
+    assert.equal(mergeContentDeltas(changing), changing);
+    const decoy = [0, 1].map((i) => `data: {"note":{"content":"x"},"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i}"}}]}\n\n`).join('');
+    assert.equal(mergeContentDeltas(decoy), decoy);
+    for (const bad of ['raw\u0001control', 'bad \\x escape']) {
+      const good = chunk({ content: 'fine' });
+      const broken = good.replace('"fine"', `"${bad}"`);
+      assert.deepEqual(events(mergeContentDeltas(good + broken + good)).length, 3, `${JSON.stringify(bad)} stays apart`);
+    }
   });
 
   it('leaves every other event as it came, and joins only the text runs between them', () => {
