@@ -86,7 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const settings = createSettingsReader((problem) => {
     output.warn(problem);
     void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
-  }, { store: trust, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) });
+  }, { store: trust, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) }, context.subscriptions);
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');

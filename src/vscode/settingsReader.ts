@@ -24,9 +24,35 @@ const keys: Record<string, string[]> = {
 /**
  * `codeagent.*` as validated Settings; a value of the wrong shape falls back to its default and is reported once.
  * What a workspace may set is decided by readTrustedSettings (spec §11: a repository is untrusted).
+ * Read once and kept (frozen) until something they are made of changes: the settings, the workspace's trust, its
+ * folders, or an endpoint the user allowed. A read costs some fifty lookups and a validation, and a Send made
+ * several of them before its request went out.
  */
-export function createSettingsReader(report: (problem: string) => void, trust: Omit<SettingsTrust, 'workspaceTrusted'>): () => Settings {
-  // Read at every settings read: trust granted later counts at once (revoking it reloads the window).
+export function createSettingsReader(report: (problem: string) => void, trust: Omit<SettingsTrust, 'workspaceTrusted'>, subscriptions: { dispose(): unknown }[]): () => Settings {
+  // Trust granted later counts at once (revoking it reloads the window).
   const withTrustState: SettingsTrust = { ...trust, workspaceTrusted: () => vscode.workspace.isTrusted };
-  return createSettingsSource(() => readTrustedSettings(vscode.workspace.getConfiguration('codeagent'), keys, withTrustState), report, l10n);
+  const read = createSettingsSource(() => readTrustedSettings(vscode.workspace.getConfiguration('codeagent'), keys, withTrustState), report, l10n);
+  let kept: Settings | undefined;
+  const forget = () => {
+    kept = undefined;
+  };
+  const stopTrust = trust.store.onAllowed?.(forget);
+  subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('codeagent')) forget();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(forget),
+    vscode.workspace.onDidChangeWorkspaceFolders(forget),
+    { dispose: () => stopTrust?.() },
+  );
+  return () => (kept ??= deepFreeze(read()));
+}
+
+/** A kept value is shared by every reader: one that changed it would change it for all. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

@@ -11,10 +11,42 @@ export const fakeVscodeState = {
   warnings: [] as Array<{ message: string; items: string[] }>,
 };
 
+/** A `vscode.Event` a test fires. */
+class FakeEvent<T> {
+  private readonly listeners = new Set<(value: T) => void>();
+  readonly event = (listener: (value: T) => void) => {
+    this.listeners.add(listener);
+    return new Disposable(() => this.listeners.delete(listener));
+  };
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  clear(): void {
+    this.listeners.clear();
+  }
+}
+
+const configurationChanged = new FakeEvent<{ affectsConfiguration(section: string): boolean }>();
+const trustGranted = new FakeEvent<void>();
+const foldersChanged = new FakeEvent<unknown>();
+
+/** Sets settings layers and tells listeners, as VS Code does after a settings file changed. */
+export function changeFakeSettings(settings: Record<string, SettingLayers>): void {
+  fakeVscodeState.settings = settings;
+  configurationChanged.fire({ affectsConfiguration: (section) => Object.keys(settings).some((key) => key === section || key.startsWith(`${section}.`)) });
+}
+
+/** The user trusts the workspace (Restricted Mode ends), and listeners hear of it. */
+export function grantFakeWorkspaceTrust(): void {
+  fakeVscodeState.trusted = true;
+  trustGranted.fire();
+}
+
 export function resetFakeVscode(): void {
   fakeVscodeState.trusted = false;
   fakeVscodeState.settings = {};
   fakeVscodeState.warnings = [];
+  for (const event of [configurationChanged, trustGranted, foldersChanged]) event.clear();
 }
 
 class Disposable {
@@ -44,6 +76,9 @@ export const workspace = {
     };
   },
   createFileSystemWatcher: () => ({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose: () => {} }),
+  onDidChangeConfiguration: configurationChanged.event,
+  onDidGrantWorkspaceTrust: trustGranted.event,
+  onDidChangeWorkspaceFolders: foldersChanged.event,
   /** No editor is open: the agent's writes go to the disk. */
   textDocuments: [] as unknown[],
 };

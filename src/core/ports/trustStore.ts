@@ -15,4 +15,6 @@ export interface TrustSubject {
 export interface TrustStore {
   isAllowed(subject: TrustSubject): boolean;
   allow(subject: TrustSubject): Promise<void>;
+  /** Calls `listener` after each allow(), for what caches a decision; returns what stops it. */
+  onAllowed?(listener: () => void): () => void;
 }

@@ -12,6 +12,8 @@ export interface KeyValueState {
  * never written down, and a changed definition is simply a hash not seen before.
  */
 export class HashedTrustStore implements TrustStore {
+  private readonly listeners = new Set<() => void>();
+
   constructor(private readonly state: KeyValueState) {}
 
   isAllowed(subject: TrustSubject): boolean {
@@ -20,6 +22,12 @@ export class HashedTrustStore implements TrustStore {
 
   async allow(subject: TrustSubject): Promise<void> {
     await this.state.update(keyOf(subject), true);
+    for (const listener of this.listeners) listener();
+  }
+
+  onAllowed(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
 

@@ -13,7 +13,7 @@ import { restrictedModeReason } from '../../../src/core/trust/mcpServerTrust';
 import { watchWorkspaceHooks } from '../../../src/vscode/hooks/workspaceHooks';
 import { createSettingsReader } from '../../../src/vscode/settingsReader';
 import { McpServerApproval } from '../../../src/vscode/trust/mcpServerApproval';
-import { fakeVscodeState, resetFakeVscode } from '../../support/fakeVscode';
+import { changeFakeSettings, fakeVscodeState, grantFakeWorkspaceTrust, resetFakeVscode } from '../../support/fakeVscode';
 import { until } from '../../support/until';
 
 /** Everything was allowed before: only Restricted Mode can keep the workspace's configuration out. */
@@ -30,14 +30,45 @@ describe('Restricted Mode where VS Code\'s trust state is read', function () {
       'codeagent.approval.autoApproveReadOnly': { defaultValue: true, workspaceValue: false },
     };
     const ignored: Array<[string, string]> = [];
-    const settings = createSettingsReader(() => {}, { store: allowedBefore, onEndpointIgnored: (key, skipped) => ignored.push([key, skipped.reason]) });
+    const settings = createSettingsReader(() => {}, { store: allowedBefore, onEndpointIgnored: (key, skipped) => ignored.push([key, skipped.reason]) }, []);
     assert.equal(settings().model.baseUrl, 'http://127.0.0.1:1/user/v1');
     assert.equal(settings().approval.autoApproveReadOnly, true, 'not even a tightening is read from an untrusted workspace');
     assert.deepEqual(ignored[0], ['model.baseUrl', 'restrictedMode']);
 
-    fakeVscodeState.trusted = true;
+    grantFakeWorkspaceTrust();
     assert.equal(settings().model.baseUrl, 'http://127.0.0.1:2/repo/v1');
     assert.equal(settings().approval.autoApproveReadOnly, false);
+  });
+
+  it('settings are read once and kept until the settings, the workspace trust or an allowed endpoint change; the kept ones cannot be changed', async () => {
+    fakeVscodeState.trusted = true;
+    fakeVscodeState.settings = { 'codeagent.model.name': { globalValue: 'first' }, 'codeagent.model.baseUrl': { globalValue: 'http://127.0.0.1:1/user/v1', workspaceValue: 'http://127.0.0.1:2/repo/v1' } };
+    const allowed = new Set<string>();
+    const listeners = new Set<() => void>();
+    const store: TrustStore = {
+      isAllowed: (subject) => allowed.has(subject.definition),
+      allow: async (subject) => {
+        allowed.add(subject.definition);
+        for (const listener of listeners) listener();
+      },
+      onAllowed: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    };
+    const subscriptions: Array<{ dispose(): unknown }> = [];
+    const settings = createSettingsReader(() => {}, { store, onEndpointIgnored: () => {} }, subscriptions);
+    const first = settings();
+    assert.equal(first.model.name, 'first');
+    assert.equal(settings(), first, 'the same settings, not read again');
+    assert.throws(() => {
+      (first.model as { name: string }).name = 'changed by a reader';
+    }, TypeError);
+    // A settings file changes.
+    changeFakeSettings({ ...fakeVscodeState.settings, 'codeagent.model.name': { globalValue: 'second' } });
+    assert.equal(settings().model.name, 'second');
+    // The user allows the workspace's endpoint.
+    assert.equal(settings().model.baseUrl, 'http://127.0.0.1:1/user/v1');
+    await store.allow({ kind: 'endpoint', name: 'model.baseUrl', definition: 'http://127.0.0.1:2/repo/v1' });
+    assert.equal(settings().model.baseUrl, 'http://127.0.0.1:2/repo/v1');
+    for (const subscription of subscriptions) subscription.dispose();
   });
 
   it('MCP: a server of .vscode/mcp.json does not start, even allowed before, and nothing offers to start it; trusted, it starts', async () => {
