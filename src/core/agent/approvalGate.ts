@@ -87,6 +87,14 @@ function filePatch(path: string, before: string | undefined, after: string, l10n
 }
 
 /**
+ * The settings one turn works with: its own allow list, which `Always allow` extends for the rest of the turn
+ * (approvalFor). The settings read from VS Code are shared and frozen.
+ */
+export function settingsForTurn(settings: Settings): Settings {
+  return { ...settings, approval: { ...settings.approval, commandAllowList: [...settings.approval.commandAllowList] } };
+}
+
+/**
  * The ToolContext.approve of one tool call: auto-approval by settings, else ask the Approver; both visible as events,
  * whose detail and reason are worded with `l10n` (the user's language; English without one).
  */
@@ -124,7 +132,7 @@ export function approvalFor(options: {
       decision = { decision: 'rejected', feedback: signal.aborted ? 'The user stopped the turn.' : String(error) };
     }
     if (decision.decision === 'accepted' && decision.always && request.kind === 'command' && request.alwaysAllow) {
-      // Spec §23: the rest of this turn follows the user's new rule at once; the next turn reads it from the settings.
+      // Spec §23: the rest of this turn follows the user's new rule at once (settingsForTurn); the next turn reads it from the settings.
       const allowList = settings.approval.commandAllowList;
       for (const rule of request.alwaysAllow) if (!allowList.includes(rule)) allowList.push(rule);
     }

@@ -1,7 +1,6 @@
 import type { LayeredMessage } from '../context/contextBuilder';
 import { renderContextDocument } from '../context/contextDocument';
-import type { Conversation, ConversationTotals, TurnInProgress } from '../conversation/conversation';
-import { conversationFormatVersion } from '../conversation/conversation';
+import { conversationFormatVersion, type Conversation, type ConversationTotals, type TurnInProgress } from '../conversation/conversation';
 import { titleFrom } from '../conversation/conversationTitle';
 import type { EventSink } from '../events';
 import { HistoryManager } from '../history/historyManager';
@@ -17,6 +16,7 @@ import type { AgentSessionDeps } from './agentSessionDeps';
 import { repairInterruptedTurn } from './interruptedTurn';
 import { StreamedReplyText } from './streamedReplyText';
 import { PendingQuestion } from '../agent/pendingDecisions';
+import { settingsForTurn } from '../agent/approvalGate';
 import { runSessionTurn, type SessionState } from './sessionTurn';
 import { UsageLedger } from './usageLedger';
 import { AgentHistories } from '../agents/agentHistories';
@@ -220,7 +220,7 @@ export class AgentSession {
     const controller = new AbortController();
     this.running = controller;
     const turnId = this.deps.newId();
-    const settings = this.deps.settings();
+    const settings = settingsForTurn(this.deps.settings());
     const startedAt = this.deps.clock.now();
     let end: TurnEnd = 'error';
     const unsubscribe = this.todos.onChange((todos) => emit({ type: 'todo', todos: [...todos] }));

@@ -1,4 +1,4 @@
-import { approvalFor } from '../agent/approvalGate';
+import { approvalFor, settingsForTurn } from '../agent/approvalGate';
 import { OutputProgress } from '../agent/outputProgress';
 import { resultDetail, summarizeResult } from '../agent/toolResultView';
 import { errorMessage } from '../errorMessage';
@@ -29,7 +29,7 @@ export async function runSetupCommand(options: { deps: AgentSessionDeps; command
       fs: deps.fs, commands: deps.commands, search: deps.search, signal,
       readLedger: new ReadLedger(), todos: new InMemoryTodoStore(), conversationId: options.conversationId, callId,
       askUser: () => Promise.reject(new Error('The setup command cannot ask questions.')),
-      approve: approvalFor({ approver: deps.approver, settings: deps.settings(), turnId, callId, emit, signal, l10n: deps.l10n }),
+      approve: approvalFor({ approver: deps.approver, settings: settingsForTurn(deps.settings()), turnId, callId, emit, signal, l10n: deps.l10n }),
       onOutput: (chunk) => output.push(chunk),
     });
     status = signal.aborted ? 'cancelled' : result.status;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { approvalFor, isAutoApproved } from '../../../../src/core/agent/approvalGate';
+import { approvalFor, isAutoApproved, settingsForTurn } from '../../../../src/core/agent/approvalGate';
 import type { AgentEvent } from '../../../../src/core/events';
 import { defaultSettings } from '../../../../src/core/settings';
 import type { ApprovalRequest } from '../../../../src/core/tools/approval';
@@ -73,7 +73,10 @@ describe('approval gate', () => {
   });
 
   it('Always allow: the rule offered on the card covers the same command for the rest of the turn (spec §23)', async () => {
-    const settings = defaultSettings();
+    // As the host reads them: shared and frozen (src/vscode/settingsReader.ts); a turn works on its own copy.
+    const shared = defaultSettings();
+    Object.freeze(shared.approval.commandAllowList);
+    const settings = settingsForTurn(shared);
     const events: AgentEvent[] = [];
     const asked: ApprovalRequest[] = [];
     const gate = (callId: string) => approvalFor({
@@ -86,5 +89,6 @@ describe('approval gate', () => {
     assert.deepEqual(card?.type === 'approval' && card.alwaysAllow, ['git commit *']);
     assert.deepEqual(await gate('c2')(await parsed('git commit -m "second"')), { decision: 'accepted', unasked: { kind: 'allowed', rules: ['git commit *'] } });
     assert.equal(asked.length, 1, 'asked once');
+    assert.deepEqual(shared.approval.commandAllowList, [], 'the next turn reads the rule from the settings, where the host wrote it');
   });
 });
