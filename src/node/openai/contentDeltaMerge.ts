@@ -89,17 +89,14 @@ function closingQuote(text: string, start: number): number {
   return -1;
 }
 
-/** mergeContentDeltas over a stream of pieces of whole events (eventPieces), as bytes. */
-export function contentDeltaMerging(): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  return new TransformStream<Uint8Array, Uint8Array>({
-    transform(piece, controller) {
-      const text = decoder.decode(piece);
-      const merged = mergeContentDeltas(text);
-      controller.enqueue(merged === text ? piece : encoder.encode(merged));
-    },
-  });
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** mergeContentDeltas of a piece of whole events (eventPieces) as bytes: the same bytes when nothing was joined. */
+export function mergeContentDeltaBytes(piece: Uint8Array): Uint8Array {
+  const text = decoder.decode(piece);
+  const merged = mergeContentDeltas(text);
+  return merged === text ? piece : encoder.encode(merged);
 }
 
 interface Chunk {
