@@ -1,3 +1,8 @@
+/** The Prioritized Task Scheduling API (Chromium), which TypeScript's DOM types do not have yet. */
+interface TaskScheduler {
+  postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<unknown>;
+}
+
 /**
  * When the transcript repaints streamed text. A paint runs on an animation frame, at most once per
  * `minIntervalMs`: while text streams in faster than the panel can lay it out, every paint also pays for
@@ -9,11 +14,6 @@
  * its renderer), and the rest of the answer, relayed from the extension host, must not wait behind the slices
  * rendering its start (the end of a burst shows as plain text meanwhile: StreamingMarkdown).
  */
-/** The Prioritized Task Scheduling API (Chromium), which TypeScript's DOM types do not have yet. */
-interface TaskScheduler {
-  postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<unknown>;
-}
-
 export class PaintScheduler {
   private frame: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -5,10 +5,8 @@ import { titleFrom } from '../conversation/conversationTitle';
 import type { EventSink } from '../events';
 import { HistoryManager } from '../history/historyManager';
 import type { HistoryMessage } from '../history/historyMessage';
-import { summarizeWithModel } from '../history/summaryRequest';
 import { ModelError, type ImageAttachment, type TokenUsage } from '../ports/modelClient';
 import type { WorkspaceFs } from '../ports/workspaceFs';
-import type { Settings } from '../settings';
 import { ReadLedger } from '../tools/readLedger';
 import { InMemoryTodoStore } from '../tools/todoStore';
 import type { TurnEnd } from '../contracts/turnRecord';
@@ -19,6 +17,7 @@ import { PendingQuestion } from '../agent/pendingDecisions';
 import { settingsForTurn } from '../agent/approvalGate';
 import { runSessionTurn, type SessionState } from './sessionTurn';
 import { UsageLedger } from './usageLedger';
+import { compactSessionHistory } from './sessionCompaction';
 import { AgentHistories } from '../agents/agentHistories';
 import type { ContextMode } from '../agents/contextMode';
 import { routeChatMessage } from '../orchestration/chatRoute';
@@ -264,28 +263,8 @@ export class AgentSession {
       store: (message, agent) => (agent ? this.appendAgent(agent, message) : this.append(message)),
       began: (turn) => { this.turnInProgress = turn; },
       requested: (request) => { this.lastRequest = request; },
-      compactIfNeeded: (turnId, input, settings, emit, signal) => this.compactIfNeeded(turnId, input, settings, emit, signal),
+      compactIfNeeded: (turnId, input, settings, emit, signal) => compactSessionHistory({ history: this.history, deps: this.deps, usage: this.usage }, turnId, input, settings, emit, signal),
     };
-  }
-
-  private async compactIfNeeded(turnId: string, input: string, settings: Settings, emit: EventSink, signal: AbortSignal): Promise<boolean> {
-    const compaction = await this.history.compactIfNeeded({
-      input,
-      settings,
-      emit,
-      signal,
-      summarize: (segment, range, summarySignal) => summarizeWithModel(this.deps.model(), {
-        model: settings.summaryModel.name || settings.model.name,
-        segment, range, signal: summarySignal,
-        clock: this.deps.clock,
-        maxRetries: settings.model.maxRetries,
-        maxOutputTokens: settings.model.maxOutputTokens,
-        onUsage: (usage) => this.usage.record(turnId, usage, settings, emit, false),
-      }),
-    });
-    const compacted = compaction.result !== undefined && compaction.result.outcome !== 'nothingToDo';
-    if (compacted) this.deps.onChange?.();
-    return compacted;
   }
 
   private appendAgent(agent: string, message: HistoryMessage): void {

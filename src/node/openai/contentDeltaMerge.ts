@@ -54,14 +54,15 @@ const CONTENT_KEY = '"content":"';
 /** The frame of an event that is one `data:` line of a chunk that only adds text, else undefined. */
 function textFrameOf(event: string): TextFrame | undefined {
   if (!event.startsWith('data: {') || event.includes('\n')) return undefined;
-  const chunk = textOnlyChunk(event.slice(6));
   const key = event.indexOf(CONTENT_KEY);
-  if (!chunk || key === -1) return undefined;
+  if (key === -1) return undefined;
   const start = key + CONTENT_KEY.length;
   const end = closingQuote(event, start);
   if (end === -1) return undefined;
   const frame = { before: event.slice(0, start), string: event.slice(start, end), after: event.slice(end) };
-  // The string found must be the delta's own: with another in its place, the delta must carry that one.
+  // One parse answers both: the chunk only adds text, and the string found is its delta's own (with another in its
+  // place, the delta carries that one). A valid JSON string in either place parses alike.
+  if (!JSON_STRING_BODY.test(frame.string)) return undefined;
   const probe = textOnlyChunk(`${frame.before}\\u0001${frame.after}`.slice(6));
   return probe?.choices[0].delta.content === '\u0001' ? frame : undefined;
 }
@@ -100,9 +101,7 @@ export function mergeContentDeltaBytes(piece: Uint8Array): Uint8Array {
 }
 
 interface Chunk {
-  id?: unknown;
-  model?: unknown;
-  choices: [{ index?: unknown; delta: { content: string; role?: unknown } }];
+  choices: [{ delta: { content: string } }];
 }
 
 /** The chunk `json` is when it only adds text, else undefined. */

@@ -87,9 +87,7 @@ export function eventPieces(eachPiece: (piece: Uint8Array) => Uint8Array = (piec
       }
     },
     flush(controller) {
-      if (heldBytes > 0) controller.enqueue(eachPiece(concat(held, heldBytes)));
-      held = [];
-      heldBytes = 0;
+      if (heldBytes > 0) emit(controller, new Uint8Array(0));
     },
   });
 }
