@@ -205,7 +205,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       log,
       onEvent: (event, session) => {
         livePreviews.observe(event, session.worktree ? session.workspaceFs.root : undefined);
-        nudges.observe(session.id, session.conversationTitle, event, surface.visible());
+        nudges.observe(session.id, session.conversationTitle, event, () => surface.visible());
       },
       review: new ReviewActions(vscodeReviewUi(changeTexts, log), inlineReview.forget),
       isRunning: (id) => views.isRunning(id),

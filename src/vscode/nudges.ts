@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/events';
-import { AttentionBook, type Waiting } from '../core/nudge/attention';
+import { AttentionBook, attentionChange, type Waiting } from '../core/nudge/attention';
 import { attentionMessage, attentionTooltip, showLink } from './nudgeWords';
 import type { DesktopNotifier } from '../core/ports/desktopNotifier';
 
@@ -40,9 +40,11 @@ export class Nudges implements vscode.Disposable {
   }
 
   /** An event of `conversationId`'s turn; `onScreen`: its view is visible now. */
-  observe(conversationId: string, title: string, event: AgentEvent, onScreen: boolean): void {
+  observe(conversationId: string, title: string, event: AgentEvent, onScreen: () => boolean): void {
+    // Most events (every streamed delta) change nothing that waits: they cost no look at the window or the badge.
+    if (!attentionChange(event)) return;
     const focused = vscode.window.state.focused;
-    const item = this.book.record(conversationId, event, onScreen && focused);
+    const item = this.book.record(conversationId, event, onScreen() && focused);
     if (item) this.announce(item, title, focused);
     this.sync();
   }
