@@ -1,6 +1,6 @@
 import { mergeContentDeltaBytes } from './contentDeltaMerge';
 
-/** A piece the SDK gets holds whole events up to about this size; an event larger than this is a piece of its own. */
+/** A piece the SDK gets holds whole events up to this size; an event larger than this is a piece of its own. */
 const PIECE_BYTES = 2048;
 const LF = 0x0a;
 const CR = 0x0d;
@@ -11,7 +11,7 @@ const CR = 0x0d;
  * each event it copies what is left (`iterSSEChunks`). A 64 KB read of 300 small events copied about 10 MB; an event
  * that arrives in many reads (a tool call's 256 KB of arguments in one event, as some providers send them) was copied
  * and searched again for every read of it. Handed whole events, in pieces of at most a few KB, the SDK's buffer is
- * empty when each piece comes and every byte is searched once. Within a piece, chunks that only add text are joined
+ * empty when each piece comes and every byte is searched once. Among the whole events of a read, chunks that only add text are joined
  * (contentDeltaMerge): the same text, fewer events for the SDK and the turn to handle.
  */
 export function withEventPieces(fetchImpl: typeof fetch): typeof fetch {
@@ -26,70 +26,94 @@ export function withEventPieces(fetchImpl: typeof fetch): typeof fetch {
 
 /**
  * Cuts a byte stream after whole SSE events (an event ends with a blank line: `\n\n`, `\r\r` or `\r\n\r\n`, the ends
- * the SDK looks for), grouping small events up to PIECE_BYTES. The bytes of an event not ended yet are held until it
- * ends (the SDK would not yield it before either) or the stream does. Each piece goes out through `eachPiece`.
+ * the SDK looks for). The whole events of a read go through `eachPiece` together (so the chunks a backlog delivers at
+ * once are joined into as few as they can be), and what comes out is cut into pieces of small events up to PIECE_BYTES
+ * (a larger event alone). The bytes of an event not ended yet are held until it ends (the SDK would not yield it before
+ * either) or the stream does.
  */
 export function eventPieces(eachPiece: (piece: Uint8Array) => Uint8Array = (piece) => piece): TransformStream<Uint8Array, Uint8Array> {
   /** The start of the event not ended yet, from earlier reads. */
   let held: Uint8Array[] = [];
   let heldBytes = 0;
-  // The last three bytes of the event being read, newest first (-1: none since the last event's end).
-  let last1 = -1;
-  let last2 = -1;
-  let last3 = -1;
-  const emit = (controller: TransformStreamDefaultController<Uint8Array>, tail: Uint8Array) => {
-    controller.enqueue(eachPiece(held.length === 0 ? tail : concat([...held, tail], heldBytes + tail.length)));
-    held = [];
-    heldBytes = 0;
+  const ends = new EventEnds();
+  const pass = (controller: TransformStreamDefaultController<Uint8Array>, whole: Uint8Array) => {
+    for (const piece of cutIntoPieces(eachPiece(whole))) controller.enqueue(piece);
   };
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      /** Where the bytes of this read not yet passed on start, and the end of the last whole event after them. */
-      let from = 0;
       let ended = -1;
-      /** The last CR or LF of this read seen so far; a CR or LF at 0 follows on from the previous read's last bytes. */
-      let previousBreak = -1;
-      // Only CR and LF make an event's end, so the search jumps from one to the next (indexOf is native); any other
-      // byte between them clears what was seen.
-      let nextLf = chunk.indexOf(LF);
-      let nextCr = chunk.indexOf(CR);
-      while (nextLf !== -1 || nextCr !== -1) {
-        const at = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
-        const byte = chunk[at]!;
-        if (at > 0 && at - 1 !== previousBreak) last1 = last2 = last3 = -1;
-        previousBreak = at;
-        if (byte === LF) nextLf = chunk.indexOf(LF, at + 1);
-        else nextCr = chunk.indexOf(CR, at + 1);
-        const isEnd = (byte === LF && (last1 === LF || (last1 === CR && last2 === LF && last3 === CR))) || (byte === CR && last1 === CR);
-        if (!isEnd) {
-          last3 = last2;
-          last2 = last1;
-          last1 = byte;
-          continue;
-        }
-        last1 = last2 = last3 = -1;
-        // The events up to the previous end make a piece when this event would take it past the size.
-        if (ended > from && heldBytes + (at + 1 - from) > PIECE_BYTES) {
-          emit(controller, chunk.subarray(from, ended));
-          from = ended;
-        }
-        ended = at + 1;
+      ends.scan(chunk, (end) => (ended = end));
+      if (ended === -1) {
+        held.push(chunk);
+        heldBytes += chunk.length;
+        return;
       }
-      // A read that ends in other bytes leaves nothing of an end begun.
-      if (chunk.length > 0 && previousBreak !== chunk.length - 1) last1 = last2 = last3 = -1;
-      if (ended > from) {
-        emit(controller, chunk.subarray(from, ended));
-        from = ended;
-      }
-      if (from < chunk.length) {
-        held.push(chunk.subarray(from));
-        heldBytes += chunk.length - from;
-      }
+      const whole = chunk.subarray(0, ended);
+      pass(controller, held.length === 0 ? whole : concat([...held, whole], heldBytes + whole.length));
+      held = ended < chunk.length ? [chunk.subarray(ended)] : [];
+      heldBytes = chunk.length - ended;
     },
     flush(controller) {
-      if (heldBytes > 0) emit(controller, new Uint8Array(0));
+      if (heldBytes > 0) controller.enqueue(eachPiece(concat(held, heldBytes)));
     },
   });
+}
+
+/** Whole events cut into pieces of at most PIECE_BYTES, each ending where an event ends; an event larger goes alone. */
+function cutIntoPieces(events: Uint8Array): Uint8Array[] {
+  if (events.length <= PIECE_BYTES) return [events];
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  let lastEnd = 0;
+  new EventEnds().scan(events, (end) => {
+    if (end - from > PIECE_BYTES && lastEnd > from) {
+      pieces.push(events.subarray(from, lastEnd));
+      from = lastEnd;
+    }
+    lastEnd = end;
+  });
+  pieces.push(events.subarray(from));
+  return pieces;
+}
+
+/**
+ * Finds where events end in a byte stream read by read. Only CR and LF make an event's end, so the search jumps from
+ * one to the next (indexOf is native); any other byte between them clears what was seen. An end split between reads is
+ * found in the read that completes it.
+ */
+class EventEnds {
+  // The last three bytes of the event being read, newest first (-1: none since the last event's end).
+  private last1 = -1;
+  private last2 = -1;
+  private last3 = -1;
+
+  /** Calls `onEnd` with the index just after each event's end in `chunk`, in order. */
+  scan(chunk: Uint8Array, onEnd: (end: number) => void): void {
+    /** The last CR or LF of this read seen so far; a CR or LF at 0 follows on from the previous read's last bytes. */
+    let previousBreak = -1;
+    let nextLf = chunk.indexOf(LF);
+    let nextCr = chunk.indexOf(CR);
+    while (nextLf !== -1 || nextCr !== -1) {
+      const at = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
+      const byte = chunk[at]!;
+      if (at > 0 && at - 1 !== previousBreak) this.last1 = this.last2 = this.last3 = -1;
+      previousBreak = at;
+      if (byte === LF) nextLf = chunk.indexOf(LF, at + 1);
+      else nextCr = chunk.indexOf(CR, at + 1);
+      const { last1, last2, last3 } = this;
+      const isEnd = (byte === LF && (last1 === LF || (last1 === CR && last2 === LF && last3 === CR))) || (byte === CR && last1 === CR);
+      if (isEnd) {
+        this.last1 = this.last2 = this.last3 = -1;
+        onEnd(at + 1);
+      } else {
+        this.last3 = last2;
+        this.last2 = last1;
+        this.last1 = byte;
+      }
+    }
+    // A read that ends in other bytes leaves nothing of an end begun.
+    if (chunk.length > 0 && previousBreak !== chunk.length - 1) this.last1 = this.last2 = this.last3 = -1;
+  }
 }
 
 function concat(parts: readonly Uint8Array[], bytes: number): Uint8Array {

@@ -47,6 +47,20 @@ describe('withEventPieces: the SDK gets a streamed body as whole events', () => 
     assert.ok(got.length >= Math.ceil(encode(small).length / 2048) && got.length < 60, `${got.length} pieces`);
   });
 
+  it('the text chunks of one read are joined across it: a 64 KB read of them reaches the SDK as one event, past 2 KB', async () => {
+    const textChunk = (text: string) => `data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"${text}"},"logprobs":null,"finish_reason":null}]}\n\n`;
+    const texts = Array.from({ length: 2000 }, (_, i) => `word ${i} of many `);
+    const body = encode(texts.map(textChunk).join(''));
+    const reads = readsOf(body, 64 * 1024);
+    const got = await piecesOf(body, 64 * 1024);
+    assert.ok(got.every(endsAnEvent), 'no piece cuts an event');
+    const events = got.flatMap((piece) => piece.split('\n\n').filter(Boolean));
+    assert.equal(events.length, reads.length, `${events.length} events from ${reads.length} reads`);
+    assert.ok(got.some((piece) => encode(piece).length > 2048), 'a joined event is not cut to 2 KB');
+    const text = events.map((event) => (JSON.parse(event.slice(6)) as { choices: [{ delta: { content: string } }] }).choices[0].delta.content).join('');
+    assert.equal(text, texts.join(''));
+  });
+
   it('an event read in many small reads arrives whole, once its blank line has come', async () => {
     const big = `data: {"arguments":"${'x'.repeat(300_000)}"}\n\n`;
     const got = await piecesOf(encode(`data: 1\n\n${big}data: 2\n\n`), 1000);
