@@ -68,17 +68,31 @@ export class BrowserSession {
         await this.page.locator('.part.activitybar .action-label[aria-label^="Explorer"]').first().click().catch(() => undefined);
         await this.openCodeAgentView().catch(() => undefined);
       }
-      for (const frame of this.page.frames()) {
-        if (frame === this.page.mainFrame() || frame.isDetached() || options.except?.includes(frame)) continue;
-        try {
-          if ((await frame.locator(selector).count()) > 0) return frame;
-        } catch {
-          // frame navigated or detached while we asked
-        }
-      }
+      const found = await this.framesWith(selector, options.except);
+      // A webview VS Code replaced can stay in the page for a while, hidden, with its own copy of the input: typing
+      // there sends nothing anyone hears (the test then waits for a message that never shows). The one shown counts.
+      const shown = [];
+      for (const frame of found) if (await isShown(frame)) shown.push(frame);
+      if (found.length > 1 && shown.length > 0) console.log(`      (${found.length} frames hold ${selector}, ${shown.length} of them shown: the test gets a shown one)`);
+      if (shown.length > 0) return shown.at(-1)!;
+      if (found.length > 0 && Date.now() > deadline - 1_000) return found.at(-1)!;
       await this.page.waitForTimeout(100);
     }
     throw new Error(`no frame with ${selector} within ${timeoutMs} ms (frames: ${this.page.frames().map((f) => f.url()).join(', ')})`);
+  }
+
+  /** The frames other than the page's own (and `except`) that hold `selector`, in the page's order. */
+  async framesWith(selector: string, except?: readonly Frame[]): Promise<Frame[]> {
+    const found: Frame[] = [];
+    for (const frame of this.page.frames()) {
+      if (frame === this.page.mainFrame() || frame.isDetached() || except?.includes(frame)) continue;
+      try {
+        if ((await frame.locator(selector).count()) > 0) found.push(frame);
+      } catch {
+        // frame navigated or detached while we asked
+      }
+    }
+    return found;
   }
 
   /** Saves a full-page screenshot to test-results/<name>.png and returns its path. */
@@ -92,5 +106,20 @@ export class BrowserSession {
   async close(): Promise<void> {
     openSessions.delete(this);
     await this.page.close().catch(() => undefined);
+  }
+}
+
+/** Whether every iframe between the page and `frame` is visible (not hidden, not of zero size). */
+export async function isShown(frame: Frame): Promise<boolean> {
+  try {
+    for (let current: Frame | null = frame; current?.parentFrame(); current = current.parentFrame()) {
+      const element = await current.frameElement();
+      const visible = await element.isVisible();
+      await element.dispose();
+      if (!visible) return false;
+    }
+    return true;
+  } catch {
+    return false;
   }
 }

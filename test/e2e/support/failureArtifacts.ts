@@ -2,19 +2,20 @@
 // webview's HTML, the page console, and the code-server + VS Code logs.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CHAT_INPUT, openSessions, type BrowserSession } from './browserSession';
+import { CHAT_INPUT, isShown, openSessions, type BrowserSession } from './browserSession';
 import { liveCodeServers, type CodeServerInstance } from './codeServerInstance';
 import { fileSafe, testResultsDir } from './paths';
 
+/** Every chat webview in the page, the shown ones first (a hidden one VS Code replaced may still be there). */
 async function chatHtml(session: BrowserSession): Promise<string | undefined> {
-  for (const frame of session.page.frames()) {
-    try {
-      if (frame !== session.page.mainFrame() && (await frame.locator(CHAT_INPUT).count()) > 0) return await frame.content();
-    } catch {
-      // detached
-    }
+  const frames = await session.framesWith(CHAT_INPUT);
+  const parts: string[] = [];
+  for (const frame of frames) {
+    const shown = await isShown(frame);
+    const html = await frame.content().catch(() => undefined);
+    if (html !== undefined) parts[shown ? 'unshift' : 'push'](`<!-- chat frame ${frames.indexOf(frame) + 1} of ${frames.length}, ${shown ? 'shown' : 'hidden'} -->\n${html}`);
   }
-  return undefined;
+  return parts.length > 0 ? parts.join('\n') : undefined;
 }
 
 export async function saveFailureArtifacts(name: string, sessions: BrowserSession[], servers: CodeServerInstance[]): Promise<string[]> {
