@@ -69,13 +69,13 @@ export class BrowserSession {
         await this.openCodeAgentView().catch(() => undefined);
       }
       const found = await this.framesWith(selector, options.except);
-      // A webview VS Code replaced can stay in the page for a while, hidden, with its own copy of the input: typing
-      // there sends nothing anyone hears (the test then waits for a message that never shows). The one shown counts.
+      // The page can hold a chat webview that is not on screen, with an earlier state and an input of its own: a test
+      // typing there waits for a message that never shows. The first one shown counts, as the first found did before.
       const shown = [];
       for (const frame of found) if (await isShown(frame)) shown.push(frame);
       if (found.length > 1 && shown.length > 0) console.log(`      (${found.length} frames hold ${selector}, ${shown.length} of them shown: the test gets a shown one)`);
-      if (shown.length > 0) return shown.at(-1)!;
-      if (found.length > 0 && Date.now() > deadline - 1_000) return found.at(-1)!;
+      if (shown.length > 0) return shown[0]!;
+      if (found.length > 0 && Date.now() > deadline - 1_000) return found[0]!;
       await this.page.waitForTimeout(100);
     }
     throw new Error(`no frame with ${selector} within ${timeoutMs} ms (frames: ${this.page.frames().map((f) => f.url()).join(', ')})`);
