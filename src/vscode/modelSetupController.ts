@@ -70,12 +70,20 @@ export class ModelSetupController extends PostingViewPart {
     }
   }
 
+  /** What was listed a moment ago goes at once; the endpoint's answer follows when it lists something else. */
   private async sendModels(): Promise<void> {
     const { baseUrl, name } = this.deps.settings().model;
     const urlProblem = baseUrlProblem(baseUrl, l10n);
     if (urlProblem) return this.emit({ type: 'models', baseUrl, models: [], error: urlProblem });
-    const listing = await this.models.list(baseUrl, this.deps.apiKey());
-    if (listing.ok) return this.emit({ type: 'models', baseUrl, models: listing.models });
+    const shown = this.models.peek(baseUrl, this.deps.apiKey());
+    if (shown) this.emit({ type: 'models', baseUrl, models: shown.models });
+    const listing = await this.models.refresh(baseUrl, this.deps.apiKey());
+    if (listing.ok) {
+      if (!shown || shown.models.join('\n') !== listing.models.join('\n')) this.emit({ type: 'models', baseUrl, models: listing.models });
+      return;
+    }
+    // A list already shown stays for this opening; the next one, with nothing kept, names the failure.
+    if (shown) return;
     const { message } = describeFailure(listing.failure, { baseUrl, apiKey: this.deps.apiKey(), model: name }, l10n);
     this.emit({ type: 'models', baseUrl, models: [], error: message });
   }

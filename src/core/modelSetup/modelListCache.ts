@@ -1,11 +1,13 @@
 import type { ModelCatalog, ModelListing } from '../ports/modelCatalog';
 
 /**
- * The header picker asks for the endpoint's models each time it opens; a short-lived cache keeps that
- * instant without showing a list long out of date. Failures are never cached: the user is fixing them.
+ * The endpoint's models for the header picker, which asks each time it opens. What was listed shortly before shows at
+ * once (`peek`), and the endpoint is asked again behind it (`refresh`): a model pulled into a local server a moment
+ * ago is in the list when the user looks, and the list still drops down without a wait. Failures are never kept: the
+ * user is fixing them.
  */
 export class ModelListCache {
-  private entry: { key: string; at: number; listing: ModelListing } | undefined;
+  private entry: { key: string; at: number; listing: ModelListing & { ok: true } } | undefined;
 
   constructor(
     private readonly catalog: ModelCatalog,
@@ -13,16 +15,29 @@ export class ModelListCache {
     private readonly ttlMs = 30_000,
   ) {}
 
-  async list(baseUrl: string, apiKey: string | undefined): Promise<ModelListing> {
-    const key = `${baseUrl}\n${apiKey ?? ''}`;
+  /** The listing kept for this endpoint and key within the last `ttlMs`, without asking the endpoint. */
+  peek(baseUrl: string, apiKey: string | undefined): (ModelListing & { ok: true }) | undefined {
     const cached = this.entry;
-    if (cached && cached.key === key && this.now() - cached.at < this.ttlMs) return cached.listing;
+    return cached && cached.key === keyOf(baseUrl, apiKey) && this.now() - cached.at < this.ttlMs ? cached.listing : undefined;
+  }
+
+  /** The kept listing, or the endpoint's own when none is kept. */
+  async list(baseUrl: string, apiKey: string | undefined): Promise<ModelListing> {
+    return this.peek(baseUrl, apiKey) ?? this.refresh(baseUrl, apiKey);
+  }
+
+  /** Asks the endpoint and keeps what it lists; a failure drops what was kept. */
+  async refresh(baseUrl: string, apiKey: string | undefined): Promise<ModelListing> {
     const listing = await this.catalog.listModels({ baseUrl, apiKey });
-    this.entry = listing.ok ? { key, at: this.now(), listing } : undefined;
+    this.entry = listing.ok ? { key: keyOf(baseUrl, apiKey), at: this.now(), listing } : undefined;
     return listing;
   }
 
   clear(): void {
     this.entry = undefined;
   }
+}
+
+function keyOf(baseUrl: string, apiKey: string | undefined): string {
+  return `${baseUrl}\n${apiKey ?? ''}`;
 }

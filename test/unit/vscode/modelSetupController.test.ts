@@ -80,6 +80,31 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
     await eventually(() => assert.match(h.last('models')?.error ?? '', /^Unauthorized \(401\): Incorrect API key provided\./));
   });
 
+  it('a list shown a moment ago comes at once, and the endpoint\'s newer list follows it; the same list is not sent twice', async () => {
+    server.setModels(['a']);
+    const h = harness({ name: 'a' });
+    const listed = () => h.posted.filter((m) => m.type === 'models').map((m) => (m as Extract<HostMessage, { type: 'models' }>).models.join(','));
+    h.controller.handle({ type: 'listModels' });
+    await eventually(() => assert.deepEqual(listed(), ['a']));
+    // A model pulled into the endpoint since: the kept list first, then the endpoint's.
+    server.setModels(['a', 'b']);
+    h.controller.handle({ type: 'listModels' });
+    await eventually(() => assert.deepEqual(listed(), ['a', 'a', 'a,b']));
+    // Nothing new: the kept list only (an extra 'a,b' would never let the last list match).
+    h.controller.handle({ type: 'listModels' });
+    await eventually(() => assert.equal(server.modelListRequests.length, 3));
+    server.setModels(['a', 'b', 'c']);
+    h.controller.handle({ type: 'listModels' });
+    await eventually(() => assert.deepEqual(listed(), ['a', 'a', 'a,b', 'a,b', 'a,b', 'a,b,c']));
+    // The endpoint failing behind a shown list leaves it for that opening; an opening with nothing kept says why.
+    server.setModelsFault({ kind: 'http', status: 500 });
+    await eventually(() => {
+      h.controller.handle({ type: 'listModels' });
+      assert.match(h.last('models')?.error ?? '', /500/);
+    });
+    assert.ok(listed().slice(6).every((models) => models === 'a,b,c' || models === ''), listed().join(' | '));
+  });
+
   it('a malformed endpoint URL is named as such, without a request', async () => {
     const h = harness({ baseUrl: 'api.openai.com/v1' });
     h.controller.handle({ type: 'listModels' });
