@@ -1,6 +1,5 @@
 import type { AgentSession } from '../core/session/agentSession';
-import type { Conversation, ConversationSummary } from '../core/conversation/conversation';
-import { sameSummaries } from '../core/conversation/listedConversationStore';
+import type { Conversation } from '../core/conversation/conversation';
 import { randomUUID } from 'node:crypto';
 import { checkAttachedImages } from '../core/images/attachedImages';
 import type { AttachedImageView, HostMessage, WebviewMessage } from '../protocol/messages';
@@ -18,6 +17,7 @@ import type { WorktreeRecord } from '../core/worktrees/worktreeRecord';
 import { decideFromView, snapshotOf } from './viewMessages';
 import { tailStart } from './snapshotTail';
 import { undoMemoryCard } from './memoryUndoCard';
+import { sendConversationList } from './conversationListing';
 
 export type { ChatControllerDeps } from './chatControllerDeps';
 
@@ -29,6 +29,8 @@ export class ChatController {
   private stopWatchingQueue: (() => void) | undefined;
   private readonly saver: ConversationSaver;
   private readonly ready: Promise<void>;
+  /** A New Chat or an opened conversation being put in place: a message sent meanwhile waits for it, then goes to it. */
+  private switching: Promise<void> = Promise.resolve();
   /** Where the last snapshot's entries started: the panel gets the ones before on `loadEarlier`. */
   private sentFrom = 0;
   private readonly prefills = new InputPrefills((text) => this.emit({ type: 'prefill', text }));
@@ -114,6 +116,7 @@ export class ChatController {
 
   async send(text: string, attached: readonly AttachedImageView[] = []): Promise<void> {
     await this.ready;
+    await this.switching;
     if (onboardingOrProblem(this.deps.onboarding, this.deps.log)) return this.refreshOnboarding();
     const refusal = await this.deps.worktrees?.refusal(this.session);
     if (refusal) return this.showWarning(refusal);
@@ -129,17 +132,20 @@ export class ChatController {
   /** A failed turn's Retry: its message again, from the transcript's user entry (what the user typed). */
   async retry(turnId: string): Promise<void> {
     await this.ready;
+    await this.switching;
     if (this.session.busy) return this.deps.log('A turn is running; the retry was not started.');
     const text = this.projector.entries.find((e) => e.kind === 'user' && e.turnId === turnId)?.text;
     if (text === undefined || !this.session.canRetry(turnId)) return this.showWarning(l10n.t('That turn can no longer be retried: send the message again.'));
     await this.turns.retry(turnId, text);
   }
 
-  async newChat(worktree?: WorktreeRecord): Promise<void> {
-    await this.leaveCurrent();
-    this.open(undefined, worktree);
-    this.deps.lastConversation.set(undefined);
-    this.sendSnapshot();
+  newChat(worktree?: WorktreeRecord): Promise<void> {
+    return this.switchConversation(async () => {
+      await this.leaveCurrent();
+      this.open(undefined, worktree);
+      this.deps.lastConversation.set(undefined);
+      this.sendSnapshot();
+    });
   }
 
   /** Spec §19: a new conversation in a new git worktree (or `worktree`, made already), stored at once; its setup command runs first. */
@@ -158,10 +164,12 @@ export class ChatController {
       this.deps.log(`Conversation ${id} could not be loaded.`);
       return this.sendConversationList();
     }
-    await this.leaveCurrent();
-    this.open(conversation);
-    this.deps.lastConversation.set(id);
-    this.sendSnapshot();
+    await this.switchConversation(async () => {
+      await this.leaveCurrent();
+      this.open(conversation);
+      this.deps.lastConversation.set(id);
+      this.sendSnapshot();
+    });
   }
 
   async deleteConversation(id: string): Promise<void> {
@@ -255,6 +263,12 @@ export class ChatController {
     this.projector = projector;
   }
 
+  private switchConversation(change: () => Promise<void>): Promise<void> {
+    const done = this.switching.then(change);
+    this.switching = done.catch(() => undefined);
+    return done;
+  }
+
   private leaveCurrent(): Promise<void> {
     this.session.cancel();
     return this.saver.flush();
@@ -265,20 +279,8 @@ export class ChatController {
     this.saver.schedule(() => (session.messages.length || session.worktree ? session.toConversation(projector.entries) : undefined));
   }
 
-  /** Spec §24: the list this window knows, at once; then the disk's, if another window changed it meanwhile. */
-  private async sendConversationList(): Promise<void> {
-    await (this.deps.flushAll?.() ?? this.saver.flush());
-    const shown = this.deps.store.cachedList?.();
-    if (shown) this.emitConversations(shown);
-    const listed = await this.deps.store.list();
-    // The store's own list again: a list() it joined began before this window's latest saves, which it adds.
-    const now = this.deps.store.cachedList?.() ?? listed;
-    if (!shown || !sameSummaries(shown, now)) this.emitConversations(now);
-  }
-
-  private emitConversations(summaries: readonly ConversationSummary[]): void {
-    const items = summaries.map((item) => (this.deps.isRunning?.(item.id) ? { ...item, running: true } : item));
-    this.emit({ type: 'conversations', items, currentId: this.session.id });
+  private sendConversationList(): Promise<void> {
+    return sendConversationList(this.deps, () => this.saver.flush(), () => this.session.id, (message) => this.emit(message));
   }
 
   private sendSnapshot(): void {

@@ -12,6 +12,8 @@ import { createNodeToolPorts } from '../../../src/node/createNodeToolPorts';
 import type { HostMessage } from '../../../src/protocol/messages';
 import { ChatController } from '../../../src/vscode/chatController';
 import { FileConversationStore } from '../../../src/node/fileConversationStore';
+import { ListedConversationStore } from '../../../src/core/conversation/listedConversationStore';
+import type { ConversationStore } from '../../../src/core/conversation/conversationStore';
 import { scriptedChatController } from '../../support/scriptedChatController';
 import { useScriptedWorkspace } from '../../support/scriptedWorkspace';
 import { dataUrlOf, solidPng } from '../../support/imageBytes';
@@ -217,6 +219,32 @@ describe('ChatController: persistence across a window reload', function () {
     await until(() => posted.some((m) => m.type === 'entryAdded'));
     assert.match((posted.find((m) => m.type === 'entryAdded') as Extract<HostMessage, { type: 'entryAdded' }>).entry.text, /can no longer be retried/);
     assert.equal(scripted.server.requests.length, requests, 'nothing sent');
+  });
+
+  it('a message sent while New Chat still saves the conversation it leaves goes to the new conversation', async () => {
+    scripted.server.enqueue({ text: 'one' }, { text: 'two' });
+    // Saves wait for a gate: the old conversation's last save is still being written when New Chat and Send arrive.
+    const disk = new ListedConversationStore(new FileConversationStore(storeDir));
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => { openGate = resolve; });
+    const store: ConversationStore = { list: () => disk.list(), load: (id) => disk.load(id), delete: (id) => disk.delete(id), save: async (conversation) => { await gate; await disk.save(conversation); } };
+    const settings = Settings.parse({ model: { baseUrl: scripted.server.baseUrl, name: 'scripted-model', toolProtocol: 'xml' } });
+    const { c, posted } = scriptedChatController(scripted, { settings, storeDir, lastConversation: { get: () => undefined, set: () => {} }, controller: () => ({ store }) });
+    const first = c.send('conversation one');
+    // The answer is in; the turn's last save waits at the gate.
+    await until(() => posted.some((m) => m.type === 'entryAdded' && m.entry.kind === 'assistant'));
+    c.handle({ type: 'newChat' });
+    c.handle({ type: 'send', text: 'conversation two' });
+    openGate();
+    await first;
+    await until(() => scripted.server.requests.length === 2);
+    const sent = (scripted.server.requests[1]!.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'user').map((m) => m.content);
+    assert.deepEqual(sent, ['conversation two'], 'the new conversation\'s first request holds its own message only');
+    await until(() => posted.some((m) => m.type === 'entryAdded' && m.entry.kind === 'user' && m.entry.text === 'conversation two'));
+    const lastSnapshot = posted.map((m, i) => [m, i] as const).filter(([m]) => m.type === 'snapshot').at(-1)![1];
+    const shownAfter = posted.slice(lastSnapshot).flatMap((m) => (m.type === 'entryAdded' ? [m.entry.text] : []));
+    assert.ok(shownAfter.includes('conversation two'), `shown in the new conversation: ${shownAfter.join(' | ')}`);
+    await c.flush();
   });
 
   it('history list, open and delete', async () => {
