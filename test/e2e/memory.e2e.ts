@@ -103,6 +103,9 @@ describe('memory across conversations', function () {
 
     // A new conversation: its first request carries X in L2, and its history does not.
     await runCommand(session.page, 'CodeAgent: New Chat');
+    // The palette runs its command after it closes: a Send before the new conversation is on screen would go to the
+    // one it replaces, and New Chat would then stop that turn (as it would for a user who sent first).
+    await eventually(async () => assert.equal(await chat.locator(`${TRANSCRIPT} [data-kind]`).count(), 0), { timeoutMs: 10_000, message: 'the new conversation on screen' });
     suite.model.enqueue({ text: done(`Running ${X}.`) });
     await sendChatMessage(chat, 'run the tests');
     await suite.model.waitForRequests(7, 60_000);
