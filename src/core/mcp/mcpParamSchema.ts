@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../isRecord';
 
 export interface McpParamSchema {
   /** Validates (and, for xml, coerces) the arguments before the call; the server never sees what fails it. */
@@ -59,8 +60,4 @@ function parseJsonText(value: unknown): unknown {
   } catch {
     return value;
   }
-}
-
-function isRecord(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

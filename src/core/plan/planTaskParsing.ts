@@ -1,4 +1,5 @@
 import type { PlanTaskInput } from './planTask';
+import { isRecord } from '../isRecord';
 
 export type PlanTasksParse = { ok: true; tasks: PlanTaskInput[] } | { ok: false; error: string };
 
@@ -138,8 +139,4 @@ function skipSpace(text: string, i: number): number {
 function excerpt(text: string, i: number): string {
   const rest = text.slice(i).replace(/\s+/g, ' ');
   return rest.length > 40 ? `${rest.slice(0, 40)}…` : rest;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

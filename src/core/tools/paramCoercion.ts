@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRecord } from '../isRecord';
 
 /**
  * XML tool calls deliver every parameter as a string. Before validation, strings are converted to
@@ -92,9 +93,6 @@ function tryJson(text: string, opener: string): unknown {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Like the parser does for top-level values: content on its own lines between the tags doesn't carry those newlines. */
 function stripTagNewlines(s: string): string {

@@ -1,3 +1,5 @@
+import { isRecord } from '../../core/isRecord';
+
 /**
  * Joins consecutive Chat Completions chunks that only add answer text into one chunk with their text, within a piece of
  * whole events that has already arrived (eventPieces). A fast model, or a network that delivers a backlog at once, hands
@@ -123,9 +125,6 @@ function textOnlyChunk(json: string): Chunk | undefined {
   return value as unknown as Chunk;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nullOrAbsent(value: unknown): boolean {
   return value === null || value === undefined;
