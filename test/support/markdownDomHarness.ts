@@ -21,9 +21,13 @@ const harness = {
     finishCodeBlocks(body);
     return body.innerHTML;
   },
-  /** Streams the parts into a live element and counts executable markup that ever reached it. */
-  /** `attachEvery` n: only every n-th update attaches the final blocks it rendered (the others stage them). */
-  stream(parts: string[], finish: boolean, budgeted = false, attachEvery = 1): { html: string; liveOnerror: number; maxBacklogUpdates: number; texts: string[]; backlogTexts: string[] } {
+  /**
+   * Streams the parts into a live element and counts executable markup that ever reached it.
+   * `attachEvery` n: only every n-th update attaches the final blocks it rendered (the others stage them).
+   * `keepTexts`: the page's text after every update, in `texts` and `backlogTexts` (else empty): each is as long as
+   * the text so far, so for a long document they cost more than the stream itself, and all of them cross to Node.
+   */
+  stream(parts: string[], finish: boolean, budgeted = false, attachEvery = 1, keepTexts = false): { html: string; liveOnerror: number; maxBacklogUpdates: number; texts: string[]; backlogTexts: string[] } {
     const body = document.createElement('div');
     document.body.append(body);
     let liveOnerror = 0;
@@ -47,14 +51,14 @@ const harness = {
     for (const part of parts) {
       text += part;
       stream.update(text, deadline, attach());
-      texts.push(body.textContent ?? '');
+      if (keepTexts) texts.push(body.textContent ?? '');
       if (body.querySelector('[onerror], script')) liveOnerror++;
     }
     let maxBacklogUpdates = 0;
     if (!finish) {
       for (; stream.behind; maxBacklogUpdates++) {
         stream.update(text, deadline, attach());
-        backlogTexts.push(body.textContent ?? '');
+        if (keepTexts) backlogTexts.push(body.textContent ?? '');
       }
     }
     if (finish) stream.finish();

@@ -10,8 +10,8 @@ describe('StreamingMarkdown in Chromium', function () {
   this.timeout(180_000);
   const harness = useHarnessPage('markdownDomHarness');
 
-  const stream = (parts: string[], finish = true, budgeted = false, attachEvery = 1) =>
-    harness.page.evaluate(([p, f, b, a]) => window.markdownHarness.stream(p, f, b, a), [parts, finish, budgeted, attachEvery] as const);
+  const stream = (parts: string[], finish = true, budgeted = false, attachEvery = 1, keepTexts = false) =>
+    harness.page.evaluate(([p, f, b, a, k]) => window.markdownHarness.stream(p, f, b, a, k), [parts, finish, budgeted, attachEvery, keepTexts] as const);
   const whole = (text: string) => harness.page.evaluate((t) => window.markdownHarness.whole(t), text);
 
   corpus().forEach(({ name, text, real }, index) => {
@@ -36,7 +36,7 @@ describe('StreamingMarkdown in Chromium', function () {
     // The open tail [A, B] is on screen when "B" turns out to be "B." and C… arrive: A is kept, the stale B goes.
     // (Enough C blocks that catching up takes more than one render group.)
     const grown = ['A.\n\nB', `.\n\n${'C.\n\n'.repeat(1500)}D.\n\nE.\n`];
-    const replaced = await stream(grown, true, true);
+    const replaced = await stream(grown, true, true, 1, true);
     assert.equal(replaced.html, await whole(grown.join('')), 'a stale tail block is replaced, not kept');
     assert.doesNotMatch(replaced.texts[1]!.replace(/\s+/g, ''), /BB\./, 'while catching up, only final blocks show: never the stale "B" beside "B."');
     // Longer than a render group and a lexing piece: catching up takes several budgeted updates.
@@ -53,7 +53,7 @@ describe('StreamingMarkdown in Chromium', function () {
       assert.equal((await stream(randomChunks(text, 5, real ? 400 : 40), true, true, 4)).html, expected, `${name}: random chunks, three of four updates staged`);
     }
     const closed = `${Array.from({ length: 3000 }, (_, n) => `Paragraph ${n}.\n\n`).join('')}End.\n`;
-    const staged = await stream([closed], false, true, 3);
+    const staged = await stream([closed], false, true, 3, true);
     assert.equal(staged.html, await whole(closed), 'caught up without finish(): the last update attaches what was staged');
     // Updates 1 and 2 of every 3 stage: the page changes only on every third update.
     const changes = staged.backlogTexts.filter((text, i) => text !== (staged.backlogTexts[i - 1] ?? staged.texts.at(-1)));
@@ -66,7 +66,7 @@ describe('StreamingMarkdown in Chromium', function () {
 
   it('while a burst is rendered over many updates, its end is on the page at once as plain text, gone once the blocks catch up', async () => {
     const burst = `${Array.from({ length: 3000 }, (_, n) => `Paragraph ${n}.\n\n`).join('')}The very end.\n`;
-    const rendered = await stream([burst], false, true);
+    const rendered = await stream([burst], false, true, 1, true);
     assert.ok(rendered.maxBacklogUpdates >= 2, `the burst took ${rendered.maxBacklogUpdates} extra updates`);
     assert.match(rendered.texts[0]!, /Paragraph 2999\.\s+The very end\.\s*$/, 'the first update shows the end');
     assert.doesNotMatch(rendered.texts[0]!, /Paragraph 1500\./, 'only the end of what is not rendered yet, not all of it');

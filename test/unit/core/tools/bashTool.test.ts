@@ -55,7 +55,7 @@ describe('Bash', function () {
   it('kills a command that outlives its timeout (seconds, XML string accepted)', async () => {
     const started = Date.now();
     const result = await registry.invoke('Bash', { command: 'echo before; sleep 30', timeout: '1' }, h.ctx);
-    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms (the sleep lasts 30 s)`);
     assert.equal(result.error?.code, 'timeout');
     assert.equal((result.data as BashData).timedOut, true);
     assert.match(result.text, /Timed out after 1 s/);
