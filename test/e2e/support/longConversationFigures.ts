@@ -58,16 +58,18 @@ export async function openLongConversation(suite: CodeServerSuite, name: string,
 
 /**
  * From the input ready (the webview's start) to the frame after the restored transcript was put on screen, and of
- * that, how long until the snapshot arrived (the host's part).
+ * that, how long until the snapshot arrived (the host's part) and until it was in the DOM (the panel's render).
  */
-export async function endShownAfterInputReady(chat: Frame): Promise<{ shown: number; received: number }> {
+export async function endShownAfterInputReady(chat: Frame): Promise<{ shown: number; received: number; rendered: number }> {
   return eventually(async () => {
     const marks = await chat.evaluate(`performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])`) as Array<[string, number]>;
     const ready = marks.find(([name]) => name === 'codeagent:input-ready');
     const painted = marks.filter(([name]) => name === 'codeagent:snapshot-painted').at(-1);
     const received = marks.filter(([name]) => name === 'codeagent:snapshot-received').at(-1);
+    const rendered = marks.filter(([name]) => name === 'codeagent:snapshot-rendered').at(-1);
     assert.ok(ready && painted, `the webview's marks: ${JSON.stringify(marks)}`);
-    return { shown: Math.round(painted[1] - ready[1]), received: received ? Math.round(received[1] - ready[1]) : -1 };
+    const since = (mark: [string, number] | undefined) => (mark ? Math.round(mark[1] - ready[1]) : -1);
+    return { shown: since(painted), received: since(received), rendered: since(rendered) };
   }, { timeoutMs: 10_000, message: 'the snapshot marks' });
 }
 
