@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { HostMessage, WebviewMessage } from '../../src/protocol/messages';
 import { webviewBody } from '../../src/vscode/webviewBody';
 import { webviewCsp } from '../../src/vscode/webviewCsp';
+import { requestsQuiet, trackRequests } from './requestsInFlight';
 
 /** The origin the test panel is served from; every request to any other host is a remote load. */
 export const PANEL_ORIGIN = 'http://panel.test';
@@ -59,6 +60,7 @@ ${options.body ?? `${webviewBody()}<script nonce="${NONCE}">${stub}</script><scr
     if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: html });
     return route.fulfill({ status: 404, body: '' });
   });
+  trackRequests(page);
   await page.goto(`${PANEL_ORIGIN}/`);
   return {
     page,
@@ -70,12 +72,12 @@ ${options.body ?? `${webviewBody()}<script nonce="${NONCE}">${stub}</script><scr
 
 /**
  * Lets the page settle, by events rather than a pause: two frames (a posted message is rendered), every image
- * of the page loaded or failed (so any request it made went through the route), then no request in flight
- * (Playwright's networkidle) for what else the page may load (styles, media). The deadlines are for a real hang only:
- * a clean-clone run beside two e2e suites once took over 30 s to reach networkidle.
+ * of the page loaded or failed (so any request it made went through the route), then no request in flight and
+ * none starting over ten more frames, for what else the page may load (styles, fonts, media). The deadlines are for
+ * a real hang only.
  */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 50_000 });
-  await page.waitForLoadState('networkidle', { timeout: 50_000 });
+  await requestsQuiet(page);
 }
