@@ -46,12 +46,15 @@ export class ProblemsAfterChange {
     const touched = new Set<string>();
     const subscription = this.services.onDidChangeProblems((changed) => changed.forEach((path) => touched.add(path)));
     let before: Problem[] | undefined;
+    /** Files that existed with no server known before the change: whatever a server says of them after is not new. */
+    const unknownBefore = new Set<string>();
     return {
       // After the approval, before the write: a file its server had not checked yet is checked now, so its
       // existing problems are known and never taken for new ones.
       baseline: async () => {
         const start = this.clock.now();
         const files = await this.watchFiles(paths);
+        files.forEach((file, i) => !file.hasLanguageServer && !file.missing && unknownBefore.add(paths[i]!));
         if (files.some((f) => f.newlyOpened && f.hasLanguageServer)) {
           const settled = await this.settle(signal);
           this.log(`problems before a change to ${paths.join(', ')}: newly opened, waited ${settled.waitedMs} ms (${settled.changes} changes; own work ${this.clock.now() - start - settled.waitedMs} ms)`);
@@ -68,7 +71,8 @@ export class ProblemsAfterChange {
           return [];
         }
         const settled = await this.settle(reportSignal);
-        const scope = new Set([...changedPaths, ...touched]);
+        // A server that answered only after the baseline (one still starting) would report a file's old problems.
+        const scope = new Set([...changedPaths, ...touched].filter((path) => !unknownBefore.has(path)));
         const inScope = (problem: Problem) => scope.has(problem.path);
         const found = newProblems(before.filter(inScope), this.services.problems().filter(inScope));
         const changedFirst = (problem: Problem) => (changedPaths.includes(problem.path) ? 0 : 1);
@@ -89,9 +93,9 @@ export class ProblemsAfterChange {
     if (file?.newlyOpened && file.hasLanguageServer) await this.settle(signal);
   }
 
-  private watchFiles(paths: readonly string[]): Promise<WatchedFile[]> {
+  private watchFiles(paths: readonly string[]): Promise<Array<WatchedFile & { missing?: true }>> {
     // A file being created does not exist yet: it had no problems.
-    return Promise.all(paths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false }))));
+    return Promise.all(paths.map((path) => this.services.watchFile(path).catch(() => ({ hasLanguageServer: false, newlyOpened: false, missing: true as const }))));
   }
 
   private settle(signal: AbortSignal) {

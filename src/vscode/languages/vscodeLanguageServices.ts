@@ -1,12 +1,21 @@
 import * as vscode from 'vscode';
 import type { Disposable, LanguageServices, Problem, RenameOutcome, SourceLocation, SourcePosition, SymbolEntry, WatchedFile } from '../../core/ports/languageServices';
 import { errorMessage } from '../../core/errorMessage';
+import { answerWithin } from '../../core/languageServices/answerWithin';
+import type { Clock } from '../../core/ports/clock';
+import { systemClock } from '../../node/systemClock';
 import { LineTexts } from './lineTexts';
 import { WorkspacePaths } from './workspacePaths';
 
 type AnyLocation = vscode.Location | vscode.LocationLink;
 
 const unservedRecheckMs = 30_000;
+/**
+ * How long a first look at a kind of file may wait for its server's symbols: spec §13's default wait. A server still
+ * starting (TypeScript's took 15 s on a loaded machine) must not hold up an accepted edit: its file is taken as
+ * unserved for this change, and as served once the answer comes.
+ */
+const serverProbeMs = 2_000;
 
 const extensionOf = (path: string) => /(\.[^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? path.slice(path.lastIndexOf('/') + 1);
 
@@ -28,7 +37,7 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
   private readonly unserved = new Map<string, number>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(root: () => string | undefined) {
+  constructor(root: () => string | undefined, private readonly clock: Clock = systemClock) {
     this.paths = new WorkspacePaths(root);
     this.noteLanguages(vscode.languages.getDiagnostics().map(([uri]) => uri));
     this.subscription = vscode.languages.onDidChangeDiagnostics((event) => this.noteLanguages(event.uris));
@@ -151,15 +160,22 @@ export class VscodeLanguageServices implements LanguageServices, vscode.Disposab
     const extension = extensionOf(uri.path);
     if (this.served.has(extension)) return true;
     // Asked again after a while: a server still starting (TypeScript's, just activated) had no symbols yet.
-    if (Date.now() - (this.unserved.get(extension) ?? -Infinity) < unservedRecheckMs) return false;
+    if (this.clock.now() - (this.unserved.get(extension) ?? -Infinity) < unservedRecheckMs) return false;
     const document = await vscode.workspace.openTextDocument(uri);
-    const symbols = await vscode.commands.executeCommand<unknown[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri).then((s) => s, () => undefined);
+    const asked = vscode.commands.executeCommand<unknown[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri).then((s) => s, () => undefined);
+    const probe = await answerWithin(asked, this.clock, serverProbeMs);
+    if (!probe.answered) {
+      void asked.then((late) => late?.length && this.served.add(extension));
+      this.unserved.set(extension, this.clock.now());
+      return false;
+    }
+    const symbols = probe.value;
     if (symbols?.length) {
       this.served.add(extension);
       return true;
     }
     // An empty document has no symbols whatever its server: only a document with content tells.
-    if (document.getText().trim() !== '') this.unserved.set(extension, Date.now());
+    if (document.getText().trim() !== '') this.unserved.set(extension, this.clock.now());
     return false;
   }
 }

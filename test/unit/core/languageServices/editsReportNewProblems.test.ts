@@ -69,6 +69,18 @@ describe('edits report the problems they newly bring (spec §13)', () => {
     assert.doesNotMatch(result.text, /Existing/);
   });
 
+  it('a server that answers only after the write (one still starting) does not make the file\'s old problems new', async () => {
+    services.servedExtensions.delete('ts');
+    services.onWatch = (path) => {
+      if (h.changes.length === 0) return;
+      services.servedExtensions.add('ts');
+      clock.after(200, () => services.setProblems(path, [tsError(1, 'Existing.', '1')]));
+    };
+    const result = await registry.invoke('Edit', { path: 'src/a.ts', old_string: 'n: number = 1', new_string: 'n: number = 2' }, h.ctx);
+    assert.equal(result.status, 'success', result.text);
+    assert.doesNotMatch(result.text, /New problems|Existing/);
+  });
+
   it('more than 20 new problems: 20 lines then …and N more', async () => {
     services.onWatch = () => {
       if (h.changes.length) clock.after(100, () => services.setProblems('src/a.ts', Array.from({ length: 25 }, (_, i) => tsError(i, `Problem ${i}.`))));
