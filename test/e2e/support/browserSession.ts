@@ -46,21 +46,28 @@ export class BrowserSession {
     const selected = async () => (await item.getAttribute('class'))?.split(/\s+/).includes('checked') ?? false;
     // The item, not its icon: a badge (spec §20's count of what waits) sits over the icon and takes the click.
     if (!(await selected())) await item.click();
-    await this.page.locator('.part.sidebar .pane-header[aria-label^="Chat"], .part.sidebar .composite.title:has-text("CodeAgent")').first().waitFor({ timeout: timeoutMs });
+    await this.codeAgentViewTitle().waitFor({ timeout: timeoutMs });
+  }
+
+  /** The side bar's title while it shows the CodeAgent view. */
+  codeAgentViewTitle() {
+    return this.page.locator('.part.sidebar .pane-header[aria-label^="Chat"], .part.sidebar .composite.title:has-text("CodeAgent")').first();
   }
 
   /**
    * The frame holding the chat webview's content: webviews are two iframes deep (the host
    * iframe, then its active frame), so search every frame for the chat input (or `selector`), polling.
    */
-  async chatFrame(options: { selector?: string; timeoutMs?: number; except?: readonly Frame[] } = {}): Promise<Frame> {
+  async chatFrame(options: { selector?: string; timeoutMs?: number; except?: readonly Frame[]; nudgeAt?: number } = {}): Promise<Frame> {
     const selector = options.selector ?? CHAT_INPUT;
     const timeoutMs = options.timeoutMs ?? 30_000;
     const deadline = Date.now() + timeoutMs;
     // code-server sometimes leaves a webview blank (its service worker misses the first load): once, hide
     // the view and show it again, which makes VS Code resolve the webview anew. The host keeps the state.
     // `except`: another chat (an editor tab's) is wanted; the side panel's view is not the one to nudge.
-    let nudgeAt = options.selector === undefined && !options.except ? Date.now() + Math.min(12_000, timeoutMs / 2) : Number.POSITIVE_INFINITY;
+    // `nudgeAt` (a time) for a caller that asks again in short calls: a nudge before the webview had time to load
+    // resolves it again for nothing (a reload's chat took 8.6 s so, 2.8 s without).
+    let nudgeAt = options.selector === undefined && !options.except ? options.nudgeAt ?? Date.now() + Math.min(12_000, timeoutMs / 2) : Number.POSITIVE_INFINITY;
     while (Date.now() < deadline) {
       if (Date.now() > nudgeAt) {
         nudgeAt = Number.POSITIVE_INFINITY;
