@@ -22,7 +22,7 @@ function toolTurnaround(requests: ReturnType<typeof chatPosts>, index: number): 
 }
 
 describe('what VS Code knows: problems and code navigation', function () {
-  const suite = useCodeServerSuite({ window: 'shared' });
+  const suite = useCodeServerSuite({ window: 'shared', languageServers: true });
 
   async function openTsProject(name: string, settings: Record<string, unknown>) {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings });

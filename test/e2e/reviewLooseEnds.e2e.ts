@@ -11,7 +11,7 @@ import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
 
 describe('review loose ends', function () {
-  const suite = useCodeServerSuite({ window: 'shared' });
+  const suite = useCodeServerSuite({ window: 'shared', languageServers: true });
 
   it('format on save: the model is told what the save changed, its next Edit is not stale, and Revert still works', async function () {
     const original = '{\n    "name": "demo"\n}\n';

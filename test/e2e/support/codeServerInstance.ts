@@ -65,6 +65,8 @@ export interface CodeServerOptions {
   /** Workspace trust on, with no start-up prompt: a folder nobody trusted opens in Restricted Mode. */
   workspaceTrust?: boolean;
   locale?: string; // VS Code's display language (`--locale`), with a stand-in language pack (languagePack.ts)
+  /** TypeScript's, JSON's and Markdown's language services in the window (builtinExtensions.ts). */
+  languageServers?: boolean;
 }
 
 const installs = new Map<string, Promise<void>>();
@@ -242,7 +244,7 @@ export class CodeServerInstance {
           '--disable-getting-started-override',
           '--user-data-dir', userDataDir,
           '--extensions-dir', extDir,
-          '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir),
+          '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir, options.languageServers),
           ...(options.locale ? ['--locale', options.locale] : []),
         ],
         { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, options.env) },
