@@ -1,6 +1,8 @@
 // Spec §13 in real VS Code (code-server's built-in TypeScript, offline): an Edit that breaks types is told the
 // new errors of the edited file and of its open caller; Usages finds a caller in another file; Rename changes
-// two files with one approval, lists both in the changes entry, and Revert restores both. Prints figures.
+// two files with one approval, lists both in the changes entry, and Revert restores both. Prints figures. And an
+// accepted write that format on save changes (the JSON formatter) is reported to the model with the save's diff and
+// still reverts (issue 17 item 4).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -135,5 +137,56 @@ describe('what VS Code knows: problems and code navigation', function () {
 
     console.log(`      figure: Usages (warm TypeScript server) → next request ${toolTurnaround(requests, 1)} ms`);
     console.log(`      figure: Symbols (warm TypeScript server) → next request ${toolTurnaround(requests, 2)} ms`);
+  });
+
+  it('format on save: the model is told what the save changed, its next Edit is not stale, and Revert still works', async function () {
+    const original = '{\n    "name": "demo"\n}\n';
+    // Trailing spaces and no final newline: VS Code's own save participants change those whatever the
+    // JSON formatter does; the one-line object is what the JSON formatter (format on save) spreads out.
+    const ugly = '{"name":"demo",   \n"version":"1.0.0",   "private":true}';
+    suite.model.enqueue(
+      { text: '<Read>\n<path>config.json</path>\n</Read>' },
+      { text: `<Write>\n<path>config.json</path>\n<content>${ugly}</content>\n</Write>` },
+      // Straight on, without a Read: the saved file's mtime is the one the agent knows.
+      { text: '<Edit>\n<path>config.json</path>\n<old_string>"private"</old_string>\n<new_string>"shared"</new_string>\n</Edit>' },
+      { text: '<AttemptCompletion><result>Config written.</result></AttemptCompletion>' },
+    );
+    const workspace = suite.server.createWorkspace({
+      modelBaseUrl: suite.model.baseUrl,
+      name: 'format-on-save',
+      settings: {
+        'codeagent.approval.autoApproveEdits': true,
+        'editor.formatOnSave': true,
+        'files.trimTrailingWhitespace': true,
+        'files.insertFinalNewline': true,
+        'files.autoSave': 'off',
+      },
+    });
+    fs.writeFileSync(path.join(workspace, 'config.json'), original);
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    // The file is open (and saved): the write goes through its document, and VS Code saves it with its participants.
+    await openFile(session.page, 'config.json');
+
+    await sendChatMessage(chat, 'Add a version to config.json');
+    await transcriptEntries(chat, 'completion').first().waitFor({ timeout: 30_000 });
+    await waitForIdle(chat);
+    const onDisk = fs.readFileSync(path.join(workspace, 'config.json'), 'utf8').replace('"shared"', '"private"');
+    assert.notEqual(onDisk, ugly, 'the save changed what was approved');
+    assert.ok(onDisk.endsWith('\n') && !/ +\n/.test(onDisk), `trimmed, with a final newline: ${JSON.stringify(onDisk)}`);
+    console.log(`      by the end of the turn the JSON formatter ${onDisk.split('\n').length > 3 ? 'had' : 'had not'} run on a save: ${JSON.stringify(onDisk)}`);
+    const told = lastMessage(chatPosts(suite.model)[2]!).content;
+    assert.match(told, /Note: the file was changed on save/, told);
+    // The approved text's trailing spaces as removed lines (the Edit's save may format the file further).
+    assert.match(told, /^-\{"name":"demo", {3}$/m, `the save's diff reaches the model: ${told}`);
+    assert.match(told, /^\+/m);
+
+    const edited = lastMessage(chatPosts(suite.model)[3]!).content;
+    assert.match(edited, /Edited config\.json/, `the next Edit is not refused as stale: ${edited}`);
+    assert.match(fs.readFileSync(path.join(workspace, 'config.json'), 'utf8'), /"shared"/);
+
+    await chat.getByRole('button', { name: 'Revert config.json' }).click();
+    await eventually(async () => assert.equal(fs.readFileSync(path.join(workspace, 'config.json'), 'utf8'), original, 'reverted'), { timeoutMs: 20_000 });
   });
 });
