@@ -65,8 +65,9 @@ export class BrowserSession {
     // code-server sometimes leaves a webview blank (its service worker misses the first load): once, hide
     // the view and show it again, which makes VS Code resolve the webview anew. The host keeps the state.
     // `except`: another chat (an editor tab's) is wanted; the side panel's view is not the one to nudge.
-    // `nudgeAt` (a time) for a caller that asks again in short calls: a nudge before the webview had time to load
-    // resolves it again for nothing (a reload's chat took 8.6 s so, 2.8 s without).
+    // `nudgeAt` (a time) for a caller that asks again in short calls: with a 5 s call the nudge came after 2.5 s,
+    // before a reloaded webview (about 1.7 s after its view shows on a quiet machine) had surely loaded, and
+    // resolving it again then only starts its load over.
     let nudgeAt = options.selector === undefined && !options.except ? options.nudgeAt ?? Date.now() + Math.min(12_000, timeoutMs / 2) : Number.POSITIVE_INFINITY;
     while (Date.now() < deadline) {
       if (Date.now() > nudgeAt) {
