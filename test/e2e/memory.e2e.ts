@@ -1,4 +1,4 @@
-// Memory across conversations (spec §21) in real VS Code, the window's HOME a folder of this file's own: "remember
+// Memory across conversations (spec §21) in real VS Code, in the window's HOME (the code-server's own, emptied of ~/.codeagent around each test): "remember
 // that tests run with X" writes under ~/.codeagent/ and nothing in the repository; a `..` path and a key-shaped secret
 // are refused and the model is told; `Undo` on a card puts the file back as it was; `/memory` opens both indexes; a new
 // conversation's first request carries X in L2 and its history does not; a worktree conversation sees the project's
@@ -10,10 +10,9 @@ import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { sendChatMessage, TRANSCRIPT, waitForIdle } from './support/chatPanel';
 import { runCommand } from './support/commandPalette';
-import { useCodeServerSuite, type CodeServerSuiteOptions } from './support/codeServerSuite';
+import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage, messagesOf } from './support/modelRequests';
-import { freshDir } from './support/runRoot';
 
 const X = 'make check-e2e';
 const memory = (command: string, fields: Record<string, string>) =>
@@ -36,18 +35,17 @@ const systemText = (request: Parameters<typeof messagesOf>[0]) => messagesOf(req
 const historyText = (request: Parameters<typeof messagesOf>[0]) => messagesOf(request).filter((m) => m.role !== 'system').map((m) => m.content).join('\n');
 
 describe('memory across conversations', function () {
-  const options: CodeServerSuiteOptions = { env: {}, window: 'shared' };
+  const suite = useCodeServerSuite({ window: 'shared' });
   let home = '';
-  // Registered before the suite's own hook, so its code-server starts with this home.
-  before(function () {
-    home = freshDir('memory-home');
-    options.env = { HOME: home };
+  // The window's code-server may serve other files' tests: none starts, nor leaves, with a memory.
+  const forget = () => fs.rmSync(path.join(home, '.codeagent'), { recursive: true, force: true });
+  beforeEach(() => {
+    home = suite.server.home;
+    forget();
   });
-  const suite = useCodeServerSuite(options);
+  afterEach(() => forget());
 
   it('remembers under ~/.codeagent, refuses `..` and a secret, Undo restores, /memory opens both indexes; a new and a worktree conversation carry it in L2, not in history', async function () {
-    // A retry starts from no memory, as the first attempt did.
-    fs.rmSync(path.join(home, '.codeagent'), { recursive: true, force: true });
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'memory-repo', settings: { 'files.autoSave': 'off' } });
     git(workspace, 'init', '-q', '-b', 'main');
     git(workspace, 'add', '-A');

@@ -7,11 +7,10 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
-import { useCodeServerSuite, type CodeServerSuiteOptions } from './support/codeServerSuite';
+import { useCodeServerSuite } from './support/codeServerSuite';
 import type { CodeServerOptions } from './support/codeServerInstance';
 import { eventually } from './support/eventually';
 import { chatPosts, lastMessage } from './support/modelRequests';
@@ -29,16 +28,10 @@ function sandboxAvailable(): boolean {
   return bwrap.status === 0 && spawnSync('socat', ['-V'], { stdio: 'ignore' }).status === 0;
 }
 
-/**
- * A home folder of this test's own, with a private key the sandbox must keep from commands. Outside the temp dir,
- * which sandboxed commands may write to: under the real home, removed after the file.
- */
-function fakeHome(): string {
-  const home = fs.mkdtempSync(path.join(os.homedir(), '.codeagent-e2e-home-'));
-  process.once('exit', () => fs.rmSync(home, { recursive: true, force: true }));
+/** A private key the sandbox must keep from commands, in the window's home (outside the temp dir, where they may write). */
+function plantKey(home: string): void {
   fs.mkdirSync(path.join(home, '.ssh'), { recursive: true });
   fs.writeFileSync(path.join(home, '.ssh', 'id_rsa'), `${SECRET}\n`, { mode: 0o600 });
-  return home;
 }
 
 /** A PATH with everything in it but bubblewrap: the machine as a user without it has it. */
@@ -55,15 +48,13 @@ function pathWithoutBwrap(): string {
 }
 
 describe('sandboxed commands', function () {
-  const options: CodeServerSuiteOptions = { env: {}, window: 'shared' };
+  const suite = useCodeServerSuite({ window: 'shared' });
   let home = '';
-  // Registered before the suite's own hook, so its code-server starts with this home.
   before(function () {
     if (!sandboxAvailable()) this.skip();
-    home = fakeHome();
-    options.env = { HOME: home };
+    home = suite.server.home;
+    plantKey(home);
   });
-  const suite = useCodeServerSuite(options);
 
   async function openChat(name: string, settings: Record<string, unknown>) {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name, settings });

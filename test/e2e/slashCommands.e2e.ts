@@ -3,7 +3,6 @@
 // request carries the expanded prompt; `${input:name:default}` asks with VS Code's input box, the default prefilled.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { sendAndWaitForTurn, sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
@@ -139,10 +138,14 @@ async function suggestions(chat: Frame, typed: string): Promise<string[]> {
 }
 
 describe('command files written while the window is open', function () {
-  // The user's home for the extension host: its command folders do not exist when the window opens.
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'codeagent-e2e-home-'));
-  const suite = useCodeServerSuite({ window: 'shared', env: { HOME: home } });
-  after(() => fs.rmSync(home, { recursive: true, force: true }));
+  // The extension host's home is its code-server's own, where no test writes ~/.claude: its command folders do not
+  // exist when the window opens. The test's own go after it, as the window may serve other files' tests.
+  const suite = useCodeServerSuite({ window: 'shared' });
+  let home = '';
+  beforeEach(() => {
+    home = suite.server.home;
+  });
+  afterEach(() => fs.rmSync(path.join(home, '.claude'), { recursive: true, force: true }));
 
   it('a command file written in folders that did not exist, in the workspace and in ~/.claude/commands, is offered by / within seconds', async function () {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'late-command' });

@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { testBuiltinExtensionsDir } from './builtinExtensions';
 import { freePort, portIsFree } from './freePort';
@@ -60,7 +61,7 @@ export interface CodeServerOptions {
   vsix?: string;
   /** Merged over QUIET_USER_SETTINGS into `<ud>/User/settings.json`. */
   userSettings?: Record<string, unknown>;
-  /** Extra environment for code-server and so for the extension host. */
+  /** Extra environment for code-server and so for the extension host (a HOME here replaces the instance's own). */
   env?: Record<string, string>;
   /** Workspace trust on, with no start-up prompt: a folder nobody trusted opens in Restricted Mode. */
   workspaceTrust?: boolean;
@@ -104,6 +105,17 @@ function cleanEnv(home: string, extra: Record<string, string> = {}): NodeJS.Proc
     XDG_DATA_HOME: path.join(home, 'xdg-data'),
     ...extra,
   };
+}
+
+/**
+ * A home folder of the instance's own, so what the extension keeps under ~ (memory, user-level commands, skills)
+ * starts empty and stays with the run. Under the real home, not the temp dir: sandboxed commands may write to the
+ * temp dir, and the sandbox test checks that they cannot write to ~.
+ */
+function instanceHome(): string {
+  const home = fs.mkdtempSync(path.join(os.homedir(), '.codeagent-e2e-home-'));
+  process.once('exit', () => fs.rmSync(home, { recursive: true, force: true }));
+  return home;
 }
 
 /** A code-server config file (an explicit one keeps code-server from writing ~/.config/code-server/config.yaml). */
@@ -166,6 +178,8 @@ export class CodeServerInstance {
     readonly dir: string,
     readonly userDataDir: string,
     readonly logFile: string,
+    /** HOME for code-server and its extension hosts. */
+    readonly home: string,
     private readonly child: ChildProcess,
   ) {
     this.exitPromise = new Promise((resolve) => child.once('exit', () => resolve()));
@@ -225,6 +239,7 @@ export class CodeServerInstance {
     if (options.locale) installLanguagePack(userDataDir, options.locale);
     const config = configFile(dir);
     const logFile = path.join(dir, 'code-server.log');
+    const home = options.env?.HOME ?? instanceHome();
 
     let lastError: unknown;
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -247,10 +262,10 @@ export class CodeServerInstance {
           '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir, options.languageServers),
           ...(options.locale ? ['--locale', options.locale] : []),
         ],
-        { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, options.env) },
+        { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, { ...options.env, HOME: home }) },
       );
       fs.closeSync(log);
-      const instance = new CodeServerInstance(port, dir, userDataDir, logFile, child);
+      const instance = new CodeServerInstance(port, dir, userDataDir, logFile, home, child);
       live.add(instance);
       try {
         await instance.waitUntilReady(60_000, logStart);
