@@ -17,6 +17,8 @@ export interface GuardedPage {
   /** What the webview posted to the (stubbed) host. */
   posted(): Promise<WebviewMessage[]>;
   post(message: HostMessage): Promise<void>;
+  /** Posts the messages in one round trip, each its own message event, as a burst from the host arrives. */
+  postEach(messages: HostMessage[]): Promise<void>;
 }
 
 export interface PanelBundle {
@@ -67,6 +69,9 @@ ${options.body ?? `${webviewBody()}<script nonce="${NONCE}">${stub}</script><scr
     remoteRequests,
     posted: () => page.evaluate(() => (window as unknown as { posted?: WebviewMessage[] }).posted ?? []),
     post: (message) => page.evaluate((m) => window.postMessage(m, '*'), message),
+    postEach: (messages) => page.evaluate((list) => {
+      for (const m of list) window.postMessage(m, '*');
+    }, messages),
   };
 }
 
