@@ -142,7 +142,7 @@ describe('background processes', function () {
     const [d] = processesWith(marker('D'));
     assert.ok(d, 'D runs');
     assert.notEqual(d.ppid, c.ppid, 'a new extension host started D');
-    suite.closeWindowAfterTest('its extension host was killed');
+    suite.renewWindowAfterTest('its extension host was killed');
     process.kill(d.ppid, 'SIGKILL');
     const killedAt = Date.now();
     await eventually(async () => assert.deepEqual(groupMembers(d.pgid), []), { timeoutMs: 15_000, message: 'D stopped once its extension host was killed' });

@@ -14,8 +14,8 @@ export interface CodeServerSuite {
   openSession(url: string): Promise<BrowserSession>;
   /** The last openSession gave a shared window kept from an earlier test, which said already what a window says once. */
   readonly keptWindow: boolean;
-  /** The test leaves its window unlike a new one (its extension host killed, say): the next test gets a new window. */
-  closeWindowAfterTest(reason: string): void;
+  /** The test leaves its window unlike a new one (its extension host killed, say): it is reloaded before the next test. */
+  renewWindowAfterTest(reason: string): void;
 }
 
 export interface CodeServerSuiteOptions extends CodeServerOptions {
@@ -102,7 +102,7 @@ export function useCodeServerSuite(options: CodeServerSuiteOptions = {}): CodeSe
     get keptWindow() {
       return shared?.kept ?? false;
     },
-    closeWindowAfterTest(reason) {
+    renewWindowAfterTest(reason) {
       shared?.spoil(reason);
     },
     async openSession(url) {

@@ -1,9 +1,9 @@
 // One VS Code window for the tests of a file that ask for it (useCodeServerSuite({ window: 'shared' })): booting a
 // window costs about 5 CPU-s of Chromium, code-server and the extension host, most of what a short test costs.
 // Between tests the window is put back as a new one would be: the workspace folder restored in place, the
-// scenario's settings written and seen by VS Code, no editor, no notification, a new conversation. A test that
-// failed, or a window that cannot be tidied (a dialog the test left open, a turn that does not stop), is closed instead,
-// and the next test gets a fresh one.
+// scenario's settings written and seen by VS Code, no editor, no notification, a new conversation. A window the test
+// spoiled (its extension host killed) is reloaded first. A test that failed, or a window that cannot be tidied (a
+// dialog the test left open, a turn that does not stop), is closed instead, and the next test gets a fresh one.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,6 +12,7 @@ import { WINDOW_SIZE } from './sharedChromium';
 import { isTurnRunning, stopButton, waitForIdle } from './chatPanel';
 import { TIDY_KEY, type CodeServerInstance } from './codeServerInstance';
 import { runCommand } from './commandPalette';
+import { reloadWindow } from './windowReload';
 import { eventually } from './eventually';
 import { fixtureWorkspace } from './paths';
 import { createWorkspace, mirrorUserOnlySettings, restoreWorkspace, scenarioSettings, workspaceFileSettings, writeWorkspaceSettings, type WorkspaceOptions } from './testWorkspace';
@@ -110,7 +111,7 @@ export class SharedWindow {
     return this.session;
   }
 
-  /** The test left the window unlike a new one in a way the tidy cannot see (its extension host killed, say). */
+  /** The test left the window unlike a new one in a way the tidy cannot see (its extension host killed, say): it reloads. */
   spoil(reason: string): void {
     this.spoiled = reason;
   }
@@ -122,7 +123,11 @@ export class SharedWindow {
     this.spoiled = undefined;
     if (!session) return;
     const since = Date.now();
-    const unfit = !passed ? 'the test failed' : spoiled ?? (session.page.isClosed() ? 'the page closed' : await this.tidy(session).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error))));
+    const tidied = (): Promise<string | undefined> => this.tidy(session).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+    // A window the test spoiled comes back as a new one from a reload (a new extension host, new webviews) at a
+    // third of a boot's cost; the folder stays, so the conversation it restores is left by the tidy's New Chat.
+    const reloaded = (): Promise<string | undefined> => reloadWindow(session).then(tidied, (error: unknown) => `${spoiled}, and the reload failed: ${error instanceof Error ? error.message : String(error)}`);
+    const unfit = !passed ? 'the test failed' : session.page.isClosed() ? 'the page closed' : spoiled ? await reloaded() : await tidied();
     if (unfit === undefined) return;
     console.log(`      (the next test gets a new window: ${unfit.split('\n')[0]}, after ${((Date.now() - since) / 1000).toFixed(1)} s)`);
     await this.discard();
