@@ -1,8 +1,9 @@
-// Memory across conversations (spec §21) in real VS Code, in the window's HOME (the code-server's own, emptied of ~/.codeagent around each test): "remember
-// that tests run with X" writes under ~/.codeagent/ and nothing in the repository; a `..` path and a key-shaped secret
-// are refused and the model is told; `Undo` on a card puts the file back as it was; `/memory` opens both indexes; a new
-// conversation's first request carries X in L2 and its history does not; a worktree conversation sees the project's
-// memory; with codeagent.memory.enabled off there is no Memory tool and no memory in the request.
+// Memory across conversations (spec §21) in real VS Code, in the code-server's own HOME (emptied after every test of a
+// shared window): "remember that tests run with X" writes under ~/.codeagent/ and nothing in the repository; a `..`
+// path and a key-shaped secret are refused and the model is told; `Undo` on a card puts the file back as it was;
+// `/memory` opens both indexes; a new conversation's first request carries X in L2 and its history does not; a worktree
+// conversation sees the project's memory; with codeagent.memory.enabled off there is no Memory tool and no memory in
+// the request.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -37,13 +38,9 @@ const historyText = (request: Parameters<typeof messagesOf>[0]) => messagesOf(re
 describe('memory across conversations', function () {
   const suite = useCodeServerSuite({ window: 'shared' });
   let home = '';
-  // The window's code-server may serve other files' tests: none starts, nor leaves, with a memory.
-  const forget = () => fs.rmSync(path.join(home, '.codeagent'), { recursive: true, force: true });
   beforeEach(() => {
     home = suite.server.home;
-    forget();
   });
-  afterEach(() => forget());
 
   it('remembers under ~/.codeagent, refuses `..` and a secret, Undo restores, /memory opens both indexes; a new and a worktree conversation carry it in L2, not in history', async function () {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'memory-repo', settings: { 'files.autoSave': 'off' } });

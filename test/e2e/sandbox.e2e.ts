@@ -52,6 +52,9 @@ describe('sandboxed commands', function () {
   let home = '';
   before(function () {
     if (!sandboxAvailable()) this.skip();
+  });
+  // Before each test: the shared window's home is emptied after every test.
+  beforeEach(() => {
     home = suite.server.home;
     plantKey(home);
   });

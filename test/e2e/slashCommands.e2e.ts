@@ -138,14 +138,13 @@ async function suggestions(chat: Frame, typed: string): Promise<string[]> {
 }
 
 describe('command files written while the window is open', function () {
-  // The extension host's home is its code-server's own, where no test writes ~/.claude: its command folders do not
-  // exist when the window opens. The test's own go after it, as the window may serve other files' tests.
+  // The extension host's home is its code-server's own, emptied after every test of a shared window: its command
+  // folders do not exist when the window opens.
   const suite = useCodeServerSuite({ window: 'shared' });
   let home = '';
   beforeEach(() => {
     home = suite.server.home;
   });
-  afterEach(() => fs.rmSync(path.join(home, '.claude'), { recursive: true, force: true }));
 
   it('a command file written in folders that did not exist, in the workspace and in ~/.claude/commands, is offered by / within seconds', async function () {
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'late-command' });

@@ -180,6 +180,8 @@ export class CodeServerInstance {
     readonly logFile: string,
     /** HOME for code-server and its extension hosts. */
     readonly home: string,
+    /** The home was made for this instance (not the caller's `env.HOME`, which holds the scenario's own files). */
+    private readonly ownHome: boolean,
     private readonly child: ChildProcess,
   ) {
     this.exitPromise = new Promise((resolve) => child.once('exit', () => resolve()));
@@ -265,7 +267,7 @@ export class CodeServerInstance {
         { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, { ...options.env, HOME: home }) },
       );
       fs.closeSync(log);
-      const instance = new CodeServerInstance(port, dir, userDataDir, logFile, home, child);
+      const instance = new CodeServerInstance(port, dir, userDataDir, logFile, home, options.env?.HOME === undefined, child);
       live.add(instance);
       try {
         await instance.waitUntilReady(60_000, logStart);
@@ -335,6 +337,12 @@ export class CodeServerInstance {
    * extension host, two tsservers and a polling file watcher running per test, slowing every later one.
    * Call it only when no window of this server is open.
    */
+  /** Empties the instance's own home, as a new instance has it; a home the caller gave is left as it is. */
+  emptyHome(): void {
+    if (!this.ownHome) return;
+    for (const name of fs.readdirSync(this.home)) fs.rmSync(path.join(this.home, name), { recursive: true, force: true });
+  }
+
   reapClosedWindows(): void {
     const pid = this.child.pid;
     if (pid === undefined || this.exited) return;

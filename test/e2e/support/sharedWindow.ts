@@ -1,9 +1,10 @@
 // One VS Code window for the tests of a file that ask for it (useCodeServerSuite({ window: 'shared' })): booting a
-// window costs about 5 CPU-s of Chromium, code-server and the extension host, most of what a short test costs.
-// Between tests the window is put back as a new one would be: the workspace folder restored in place, the
-// scenario's settings written and seen by VS Code, no editor, no notification, a new conversation. A window the test
-// spoiled (its extension host killed) is reloaded first. A test that failed, or a window that cannot be tidied (a
-// dialog the test left open, a turn that does not stop), is closed instead, and the next test gets a fresh one.
+// window costs about 8–10 CPU-s of Chromium and 3–4 of code-server and the extension host (docs/benchmarks.md), most
+// of what a short test costs. Between tests the window is put back as a new one would be: the code-server's own home
+// emptied, the workspace folder restored in place, the scenario's settings written and seen by VS Code, no editor, no
+// notification, a new conversation. A window the test spoiled (its extension host killed) is reloaded first. A test
+// that failed, or a window that cannot be tidied (a dialog the test left open, a turn that does not stop), is closed
+// instead, and the next test gets a fresh one.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -121,13 +122,16 @@ export class SharedWindow {
     const session = this.session;
     const spoiled = this.spoiled;
     this.spoiled = undefined;
-    if (!session) return;
+    if (!session) return this.server.emptyHome();
     const since = Date.now();
     const tidied = (): Promise<string | undefined> => this.tidy(session).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error)));
     // A window the test spoiled comes back as a new one from a reload (a new extension host, new webviews) at a
     // third of a boot's cost; the folder stays, so the conversation it restores is left by the tidy's New Chat.
     const reloaded = (): Promise<string | undefined> => reloadWindow(session).then(tidied, (error: unknown) => `${spoiled}, and the reload failed: ${error instanceof Error ? error.message : String(error)}`);
     const unfit = !passed ? 'the test failed' : session.page.isClosed() ? 'the page closed' : spoiled ? await reloaded() : await tidied();
+    // What the test left under ~ (memory, user-level command files, a planted key) goes once its turn has stopped, as
+    // its edits to the folder go when the next test restores it.
+    this.server.emptyHome();
     if (unfit === undefined) return;
     console.log(`      (the next test gets a new window: ${unfit.split('\n')[0]}, after ${((Date.now() - since) / 1000).toFixed(1)} s)`);
     await this.discard();
