@@ -32,6 +32,11 @@ export type ParsedShellCommand =
   /** Not parsed, or not fully: why, for the card (`a syntax error`, `the Windows shell is not parsed`). */
   | { ok: false; reason: string };
 
+export interface ShellParseOptions {
+  /** The absolute folder the command runs in: globs are expanded there as bash would (spec §23). */
+  cwd?: string;
+}
+
 export interface ShellParser {
-  parse(command: string): Promise<ParsedShellCommand>;
+  parse(command: string, options?: ShellParseOptions): Promise<ParsedShellCommand>;
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
-import type { ParsedShellCommand, ShellParser } from '../../core/ports/shellParser';
+import type { ParsedShellCommand, ShellParseOptions, ShellParser } from '../../core/ports/shellParser';
 import { simpleCommands } from './syntaxTreeCommands';
 
 export interface BashParserOptions {
@@ -22,7 +22,8 @@ export class BashParser implements ShellParser {
 
   constructor(private readonly options: BashParserOptions) {}
 
-  async parse(command: string): Promise<ParsedShellCommand> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- globs are expanded in `options.cwd` (next commit)
+  async parse(command: string, options?: ShellParseOptions): Promise<ParsedShellCommand> {
     if ((this.options.platform ?? process.platform) === 'win32') return { ok: false, reason: 'the Windows shell is not parsed' };
     let parser: Parser;
     try {
