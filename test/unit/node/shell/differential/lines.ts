@@ -4,7 +4,8 @@ import { outsiders, readOnlyCommand } from './commands';
 /**
  * Issue 54's grammar, whole lines: commands behind wrappers, with redirections, joined by separators, and now and
  * then a hostile fragment (a control character, a comment, a substitution, a backslash before CR) spliced in.
- * Mostly safe pieces, so that a good share of lines is judged read-only and runs.
+ * Mostly safe pieces, so that a good share of lines is judged read-only and runs. No NUL: `bash -c` takes its line
+ * as a C string, so a NUL could not reach bash as the judge saw it (the judge must ask for one: spec §23).
  */
 const wrappers = ['time ', '\\time ', 'nice ', 'nice -n 5 ', 'timeout 5 ', 'timeout -k 1 5 ', 'env ', 'env -i ', 'env -u HOME ', 'env -C src ', 'command ', 'command -p ', 'time -p '];
 const hostileWrappers = ["env -S'touch pwned' ", 'env -vS"touch pwned" ', 'env X=1 ', 'timeout -s KILL ', 'nice -n ', "env --split-string='touch pwned' ", 'env -- ', '\\time --output=pwned ', 'exec '];
