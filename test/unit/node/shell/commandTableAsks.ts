@@ -149,7 +149,15 @@ export const askingRows: readonly Row[] = [
   ['npm test .env', 'asks'],
   ['echo * > list.txt', 'asks'],
   // Look-alikes and what cannot be read.
-  ['ⅼs', 'asks', 'look like'],
+  ['ⅼs', 'asks', 'outside ASCII'],
+  // Spec §23 (issue 54): these read, but reach what the allow-list leaves out: the network, another repository,
+  // the environment, a command outside the set.
+  ['git remote -v', 'asks'],
+  ['git remote get-url origin', 'asks'],
+  ['git -C sub status', 'asks', '-C'],
+  ['env ls', 'asks'],
+  ['env -u PAGER git log', 'asks'],
+  ['nl -ba src/a.ts | tail', 'asks'],
   ['lѕ -la', 'asks'],
   ['find . \u2212delete', 'asks'],
   ['ls \u202Egnp.exe', 'asks'],
