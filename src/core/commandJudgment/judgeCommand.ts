@@ -1,6 +1,7 @@
 import type { ParsedShellCommand, ShellRedirect, SimpleCommand } from '../ports/shellParser';
 import type { CommandUnasked } from '../tools/approval';
 import { allowRuleUsable, matchingRule, narrowestRule } from './commandRules';
+import { deniedParts } from './denyListMatch';
 import { isReadOnlyCommand, notReadOnly, readsFiles, unwrap, type NotReadOnly } from './readOnlyCheck';
 import { globMaySecret, looksAlike, namesSecret } from './wordChecks';
 
@@ -63,8 +64,6 @@ function judgePart(command: SimpleCommand, input: CommandJudgmentInput): JudgedP
   const texts = unwrapped && unwrapped.length !== command.words.length ? [text, textOf(command.assignments, unwrapped, redirects)] : [text];
   const asks = (why: AskWhy, rule?: string): JudgedPart => ({ text, outcome: { kind: 'asks', why, ...(rule ? { rule } : {}) } });
 
-  const denied = matchingRule(input.denyList, texts);
-  if (denied !== undefined) return asks({ kind: 'denied', rule: denied });
   if (command.unknowns.length > 0) return asks({ kind: 'unknown', what: command.unknowns[0]! });
   if (looksAlike(command.words)) return asks({ kind: 'look-alike' });
   // `ls .env` only lists a name; a command that reads its operands, or one outside the read-only set, may read it.
@@ -89,14 +88,12 @@ function judgePart(command: SimpleCommand, input: CommandJudgmentInput): JudgedP
 /** Judges a command line (spec §23): each sub-command read-only, allowed or sandboxed, else the whole line asks. */
 export function judgeCommand(input: CommandJudgmentInput): CommandVerdict {
   const line = input.line.trim();
-  const lineDenied = matchingRule(input.denyList, [line]);
+  // The deny list asks whatever else would let the command run: the sandbox and autoApproveCommands included.
+  const denied = deniedParts(input.denyList, line, input.parsed);
+  if (denied.length > 0) return { unasked: false, asking: denied };
   const parts: JudgedPart[] = input.parsed?.ok
     ? input.parsed.commands.map((command) => judgePart(command, input))
     : [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: input.parsed?.reason ?? 'no shell parser' } } }];
-  if (lineDenied !== undefined) parts.push({ text: line, outcome: { kind: 'asks', why: { kind: 'denied', rule: lineDenied } } });
-  const denied = parts.filter((part) => part.outcome.kind === 'asks' && part.outcome.why.kind === 'denied');
-  // The deny list asks whatever else would let the command run: the sandbox and autoApproveCommands included.
-  if (denied.length > 0) return { unasked: false, asking: denied };
   if (input.sandboxed) return { unasked: true, why: { kind: 'sandboxed' } };
   const asking = parts.filter((part) => part.outcome.kind === 'asks');
   if (asking.length === 0) {
