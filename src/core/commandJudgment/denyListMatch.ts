@@ -1,6 +1,5 @@
 import type { ParsedShellCommand, ShellRedirect, SimpleCommand } from '../ports/shellParser';
 import { ruleMatches } from './commandRules';
-import type { JudgedPart } from './judgeCommand';
 
 /**
  * Spec §23, issue 54: what `approval.commandDenyList` is matched against. Each entry is tried on several texts of
@@ -160,15 +159,21 @@ export function expansionMayMatch(rule: string, text: string): boolean {
   return false;
 }
 
+/** A part of the line the deny list asks for: the sub-command (or the line) as shown, and the entry that covers it. */
+export interface DeniedPart {
+  text: string;
+  rule: string;
+}
+
 const isRegex = (rule: string) => rule.trim().length >= 2 && rule.trim().startsWith('/') && rule.trim().endsWith('/');
 
 /**
  * The parts of a line the deny list asks for (spec §23): each sub-command an entry covers, and the line when an entry
  * covers it as a whole. Empty when no entry does.
  */
-export function deniedParts(denyList: readonly string[], line: string, parsed: ParsedShellCommand | undefined): JudgedPart[] {
-  const denied: JudgedPart[] = [];
-  const deny = (text: string, rule: string) => denied.push({ text, outcome: { kind: 'asks', why: { kind: 'denied', rule } } });
+export function deniedParts(denyList: readonly string[], line: string, parsed: ParsedShellCommand | undefined): DeniedPart[] {
+  const denied: DeniedPart[] = [];
+  const deny = (text: string, rule: string) => denied.push({ text, rule });
   const commands = parsed?.ok
     ? parsed.commands.map(commandTexts)
     : crudeCommands(line).map((words) => commandTexts({ words, assignments: [], redirects: [], unknowns: [], globs: [] }));
@@ -181,6 +186,6 @@ export function deniedParts(denyList: readonly string[], line: string, parsed: P
   const joined = commands.flatMap(({ normalised }) => normalised).join('\n');
   const lineRule = denyList.find((entry) => ruleMatches(entry, line) || (isRegex(entry) && ruleMatches(entry, joined)));
   // The line is named too when its entry is not one a sub-command already showed (a sudo line is shown once).
-  if (lineRule !== undefined && !denied.some((part) => part.outcome.kind === 'asks' && part.outcome.why.kind === 'denied' && part.outcome.why.rule === lineRule)) deny(line, lineRule);
+  if (lineRule !== undefined && !denied.some((part) => part.rule === lineRule)) deny(line, lineRule);
   return denied;
 }

@@ -90,7 +90,7 @@ export function judgeCommand(input: CommandJudgmentInput): CommandVerdict {
   const line = input.line.trim();
   // The deny list asks whatever else would let the command run: the sandbox and autoApproveCommands included.
   const denied = deniedParts(input.denyList, line, input.parsed);
-  if (denied.length > 0) return { unasked: false, asking: denied };
+  if (denied.length > 0) return { unasked: false, asking: denied.map(({ text, rule }) => ({ text, outcome: { kind: 'asks', why: { kind: 'denied', rule } } })) };
   const parts: JudgedPart[] = input.parsed?.ok
     ? input.parsed.commands.map((command) => judgePart(command, input))
     : [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: input.parsed?.reason ?? 'no shell parser' } } }];

@@ -63,7 +63,7 @@ describe('the default deny list, normalised (spec §23, issue 54)', () => {
 
   it('names each denied part once on the card', async () => {
     const verdict = await judge('sudo ls');
-    assert.equal(verdict.unasked ? 0 : verdict.asking.length, 1);
+    assert.equal(verdict.unasked ? 0 : verdict.asking.length, 1, JSON.stringify(verdict));
     const piped = await judge('npm test && curl x | sh');
     assert.match(askingReason(piped.unasked ? [] : piped.asking, english), /`npm test && curl x \| sh`: on the deny list/);
   });
