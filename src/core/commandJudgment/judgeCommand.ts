@@ -1,6 +1,7 @@
 import type { ParsedShellCommand, ShellRedirect, SimpleCommand } from '../ports/shellParser';
 import type { CommandUnasked } from '../tools/approval';
 import { allowRuleUsable, matchingRule, narrowestRule } from './commandRules';
+import { deniedParts } from './denyListMatch';
 import { isReadOnlyCommand, notReadOnly, readsFiles, unwrap, type NotReadOnly } from './readOnlyCheck';
 import { globMaySecret, looksAlike, namesSecret } from './wordChecks';
 import { unsafeCharacter } from './lineBytes';
@@ -89,8 +90,6 @@ function judgePart(command: SimpleCommand, input: CommandJudgmentInput, afterCd:
   const texts = unwrapped && unwrapped.length !== command.words.length ? [text, textOf(command.assignments, unwrapped, redirects)] : [text];
   const asks = (why: AskWhy, rule?: string): JudgedPart => ({ text, outcome: { kind: 'asks', why, ...(rule ? { rule } : {}) } });
 
-  const denied = matchingRule(input.denyList, texts);
-  if (denied !== undefined) return asks({ kind: 'denied', rule: denied });
   if (command.unknowns.length > 0) return asks({ kind: 'unknown', what: command.unknowns[0]! });
   if (looksAlike(command.words)) return asks({ kind: 'look-alike' });
   const reach = reachProblem(command, unwrapped);
@@ -118,7 +117,9 @@ export function judgeCommand(input: CommandJudgmentInput): CommandVerdict {
   // A byte bash and the parser read differently asks whatever else would let it run: the deny list cannot read it either.
   const unsafe = unsafeCharacter(input.line);
   if (unsafe !== undefined) return { unasked: false, asking: [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: unsafe } } }] };
-  const lineDenied = matchingRule(input.denyList, [line]);
+  // The deny list asks whatever else would let the command run: the sandbox and autoApproveCommands included.
+  const denied = deniedParts(input.denyList, line, input.parsed);
+  if (denied.length > 0) return { unasked: false, asking: denied.map(({ text, rule }) => ({ text, outcome: { kind: 'asks', why: { kind: 'denied', rule } } })) };
   let afterCd = false;
   const parts: JudgedPart[] = input.parsed?.ok
     ? input.parsed.commands.map((command) => {
@@ -128,10 +129,6 @@ export function judgeCommand(input: CommandJudgmentInput): CommandVerdict {
       return part;
     })
     : [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: input.parsed?.reason ?? 'no shell parser' } } }];
-  if (lineDenied !== undefined) parts.push({ text: line, outcome: { kind: 'asks', why: { kind: 'denied', rule: lineDenied } } });
-  const denied = parts.filter((part) => part.outcome.kind === 'asks' && part.outcome.why.kind === 'denied');
-  // The deny list asks whatever else would let the command run: the sandbox and autoApproveCommands included.
-  if (denied.length > 0) return { unasked: false, asking: denied };
   if (input.sandboxed) return { unasked: true, why: { kind: 'sandboxed' } };
   const asking = parts.filter((part) => part.outcome.kind === 'asks');
   if (asking.length === 0) {

@@ -76,7 +76,7 @@ export const askingRows: readonly Row[] = [
   ['cat <<EOF\n$(rm x)\nEOF', 'asks'],
   ['cat <<EOF\nhome is $HOME\nEOF', 'asks'],
   ['cat <<< "$(id)"', 'asks'],
-  ['$X ls', 'asks', 'a variable as the command name'],
+  ['$X ls', 'asks', 'on the deny list'],
   ['${CMD} -la', 'asks'],
   ['"$CMD" x', 'asks'],
   ['echo $HOME', 'asks'],
