@@ -92,7 +92,9 @@ export class RuntimeSandbox implements CommandSandbox {
     const policy = { ...this.policy(), allowWrite: [tempDir], denyWrite: [], allowedDomains: [] };
     let line: string;
     try {
-      line = await SandboxManager.wrapWithSandbox(command, undefined, runtimeConfig(policy, unaskedSecretNames), undefined, { commandId: key, commandText: command });
+      // The runtime hands every sandboxed command the one shared TMPDIR it keeps writable: this one is its own.
+      const own = `export TMPDIR='${tempDir}'\n${command}`;
+      line = await SandboxManager.wrapWithSandbox(own, undefined, runtimeConfig(policy, unaskedSecretNames), undefined, { commandId: key, commandText: command });
     } catch (error) {
       await fs.promises.rm(tempDir, { recursive: true, force: true });
       throw error;
@@ -100,7 +102,6 @@ export class RuntimeSandbox implements CommandSandbox {
     let released = false;
     return {
       line,
-      env: { TMPDIR: tempDir },
       blocked: () => SandboxManager.getSandboxViolationStore().getViolationsForCommand(key).map((violation) => violation.line),
       release: () => {
         if (released) return;

@@ -23,6 +23,8 @@ export function coverageProblem(root: Node, line: string): string | undefined {
       const { startIndex: start, endIndex: end } = node;
       covered.fill(1, start, end);
       if (!quotedLeaves.has(node.type) && /[^\x00-\x7F]/.test(line.slice(start, end))) problem = 'a character outside ASCII that is not quoted';
+      // bash ends a word at an unescaped newline; the parser reads `x` newline `\\time` as the one word `x\n\\time`.
+      if (!quotedLeaves.has(node.type) && node.type !== 'comment' && line.slice(start, end).replace(/\\\n/g, '').includes('\n') && node.type !== '\n') problem = 'a line break inside a word';
       if (node.type === 'comment' && start > 0 && !wordBreak.test(line[start - 1]!)) problem = 'a comment where bash would not start one';
       return;
     }
