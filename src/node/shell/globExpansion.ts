@@ -12,7 +12,8 @@ const unescape = (text: string) => text.replace(/\\(.)/gs, '$1');
 /** A segment's matcher as bash's default options read it: no dotglob, extglob, globstar or nocaseglob. */
 function matcher(segment: string): (name: string) => boolean {
   const regex = picomatch.makeRe(segment, { dot: segment.startsWith('.'), nobrace: true, noextglob: true, noglobstar: true, nonegate: true, posix: true });
-  return (name) => regex.test(name);
+  // Without dotglob only a literal leading dot matches one: `[!a]*` does not match `.env`.
+  return (name) => (!name.startsWith('.') || segment.startsWith('.')) && regex.test(name);
 }
 
 async function entries(folder: string): Promise<Array<{ name: string; folder: boolean }>> {

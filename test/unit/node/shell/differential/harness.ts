@@ -102,9 +102,8 @@ export class DifferentialHarness {
   async run(line: string): Promise<RunOutcome> {
     const seen = this.connections.length;
     const { output, timedOut } = await this.bash(line);
-    // The listener's accept and the child's exit arrive on the same loop: one more turn lets a pending accept land.
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    await new Promise((resolve) => setImmediate(resolve));
+    // The listener's accept and the child's exit arrive on the same loop: two more turns let a pending accept land.
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     const problems: string[] = [];
     const changed = differences(this.baseline, snapshot(this.fixture.work));
     if (changed.length > 0) {
