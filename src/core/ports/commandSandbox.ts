@@ -31,9 +31,10 @@ export interface CommandSandbox {
   readOnly?(): Promise<boolean>;
   /**
    * Wraps a command judged read-only: no write but /dev/null and a temp folder of its own (its TMPDIR, in `env`,
-   * removed on release), no network, the secret files unreadable. Rejects when the sandbox cannot be set up for it.
+   * removed on release), no network, the secret files unreadable (also those of `root`, the folder it runs in).
+   * Rejects when the sandbox cannot be set up for it.
    */
-  wrapReadOnly?(command: string, id: string): Promise<SandboxedCommand>;
+  wrapReadOnly?(command: string, id: string, root?: string): Promise<SandboxedCommand>;
   /** `root`: the conversation's workspace root, when it is not one of the window's folders (a worktree, spec §19). */
   status(root?: string): Promise<SandboxStatus>;
   /**

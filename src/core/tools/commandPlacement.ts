@@ -57,7 +57,7 @@ async function confineReadOnly(command: string, run: string | undefined, base: C
   const placement: CommandPlacement = { command, userEdited: false, unasked: { kind: 'read-only' }, ...(run !== undefined ? { run } : {}) };
   if (!sandbox?.readOnly || !sandbox.wrapReadOnly || !(await sandbox.readOnly())) return placement;
   try {
-    return { ...placement, sandboxed: await sandbox.wrapReadOnly(run ?? command, ctx.callId ?? command) };
+    return { ...placement, sandboxed: await sandbox.wrapReadOnly(run ?? command, ctx.callId ?? command, ctx.fs.root) };
   } catch (error) {
     const why = errorMessage(error);
     const asked = (await approvedCommand({ ...base, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the sandbox could not start for it ({0}).', why) }, ctx)).command;

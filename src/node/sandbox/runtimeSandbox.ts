@@ -1,16 +1,22 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import type { CommandSandbox, SandboxedCommand, SandboxStatus } from '../../core/ports/commandSandbox';
-import { describePolicy, sandboxPolicy, type SandboxPolicy } from '../../core/tools/sandboxPolicy';
+import { describePolicy, sandboxPolicy, type SandboxPolicy, type SandboxPolicyInput } from '../../core/tools/sandboxPolicy';
+import { readOnlyPolicy } from '../../core/tools/readOnlyPolicy';
 import { errorMessage } from '../../core/errorMessage';
 import { english, type UserText } from '../../core/ports/translator';
 import { nestedRepositories } from './nestedRepositories';
 import { probeSandbox, type SandboxProbe } from './sandboxProbe';
 import { unaskedSecretNames } from '../commandEnvironment';
+import { sandboxRuntimeConfig } from './sandboxRuntimeConfig';
 
 type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
+
+let runtime: Promise<Runtime> | undefined;
+let started: Promise<void> | undefined;
+let appliedConfig = '';
+let invocations = 0;
 
 export interface RuntimeSandboxOptions {
   /** `codeagent.sandbox.*`, read at each command. */
@@ -22,26 +28,6 @@ export interface RuntimeSandboxOptions {
   probe?: () => Promise<SandboxProbe>;
   /** Once per reason: the host tells the user why commands are not sandboxed, with the install hint (in the user's words). */
   onUnavailable?: (reason: UserText, hint: UserText | undefined) => void;
-}
-
-/** Names that carry CodeAgent's own key or a model provider's: a sandboxed command never sees them. */
-const keyNames = /^(CODEAGENT_|OPENAI_API_KEY$|OPENAI_KEY$|ANTHROPIC_API_KEY$|AZURE_OPENAI_API_KEY$)/i;
-/** Unset whether or not this process has them: the login shell's environment may. */
-const knownKeyNames = ['CODEAGENT_API_KEY', 'OPENAI_API_KEY', 'OPENAI_KEY', 'ANTHROPIC_API_KEY', 'AZURE_OPENAI_API_KEY'];
-
-let runtime: Promise<Runtime> | undefined;
-let started: Promise<void> | undefined;
-let appliedConfig = '';
-let invocations = 0;
-
-function runtimeConfig(policy: SandboxPolicy, secretNames: RegExp = keyNames): SandboxRuntimeConfig {
-  const names = new Set([...knownKeyNames, ...Object.keys(process.env).filter((name) => secretNames.test(name))]);
-  const secretEnv = [...names].map((name) => ({ name, mode: 'deny' as const }));
-  return {
-    network: { allowedDomains: policy.allowedDomains, deniedDomains: [] },
-    filesystem: { denyRead: policy.denyRead, allowWrite: policy.allowWrite, denyWrite: policy.denyWrite },
-    credentials: { envVars: secretEnv },
-  } as SandboxRuntimeConfig;
 }
 
 /**
@@ -85,16 +71,16 @@ export class RuntimeSandbox implements CommandSandbox {
    * Spec §23: a command judged read-only, confined: it may write only /dev/null and a temp folder of its own (its
    * TMPDIR, removed on release), reach no host, read no secret file, and sees no variable named like a secret.
    */
-  async wrapReadOnly(command: string, id: string): Promise<SandboxedCommand> {
+  async wrapReadOnly(command: string, id: string, root?: string): Promise<SandboxedCommand> {
     const { SandboxManager } = await this.runtime();
     const key = `codeagent-${++invocations}-${id}`.slice(0, 100);
     const tempDir = await fs.promises.mkdtemp(path.join(this.options.tempDir ?? os.tmpdir(), 'codeagent-read-'));
-    const policy = { ...this.policy(), allowWrite: [tempDir], denyWrite: [], allowedDomains: [] };
+    const policy = readOnlyPolicy(this.policyInput(), tempDir, root === undefined ? undefined : path.resolve(root));
     let line: string;
     try {
       // The runtime hands every sandboxed command the one shared TMPDIR it keeps writable: this one is its own.
       const own = `export TMPDIR='${tempDir}'\n${command}`;
-      line = await SandboxManager.wrapWithSandbox(own, undefined, runtimeConfig(policy, unaskedSecretNames), undefined, { commandId: key, commandText: command });
+      line = await SandboxManager.wrapWithSandbox(own, undefined, sandboxRuntimeConfig(policy, unaskedSecretNames), undefined, { commandId: key, commandText: command });
     } catch (error) {
       await fs.promises.rm(tempDir, { recursive: true, force: true });
       throw error;
@@ -116,7 +102,7 @@ export class RuntimeSandbox implements CommandSandbox {
     const { SandboxManager } = await this.runtime();
     const key = `codeagent-${++invocations}-${id}`.slice(0, 100);
     // A worktree conversation's command (spec §19) writes in its worktree alone, not in the user's folders.
-    const own = root === undefined || this.roots().includes(path.resolve(root)) ? undefined : runtimeConfig(this.policy([this.ownRoot(root)]));
+    const own = root === undefined || this.roots().includes(path.resolve(root)) ? undefined : sandboxRuntimeConfig(this.policy([this.ownRoot(root)]));
     const line = await SandboxManager.wrapWithSandbox(command, undefined, own, undefined, { commandId: key, commandText: command });
     let released = false;
     return {
@@ -149,7 +135,7 @@ export class RuntimeSandbox implements CommandSandbox {
   private async runtime(): Promise<Runtime> {
     runtime ??= import('@anthropic-ai/sandbox-runtime');
     const loaded = await runtime;
-    const config = runtimeConfig(this.policy());
+    const config = sandboxRuntimeConfig(this.policy());
     const text = JSON.stringify(config);
     if (!started) {
       appliedConfig = text;
@@ -177,11 +163,13 @@ export class RuntimeSandbox implements CommandSandbox {
   }
 
   private policy(roots: string[] = this.roots()): SandboxPolicy {
-    return sandboxPolicy({
+    return sandboxPolicy({ ...this.policyInput(roots), tempDir: this.options.tempDir ?? os.tmpdir(), allowedDomains: this.options.settings().allowedDomains });
+  }
+
+  private policyInput(roots: string[] = this.roots()): Omit<SandboxPolicyInput, 'allowedDomains' | 'tempDir'> {
+    return {
       roots,
       home: this.options.home ?? os.homedir(),
-      tempDir: this.options.tempDir ?? os.tmpdir(),
-      allowedDomains: this.options.settings().allowedDomains,
       nestedRepositories: (root) => nestedRepositories(root),
       gitIsFile: (root) => {
         try {
@@ -190,6 +178,6 @@ export class RuntimeSandbox implements CommandSandbox {
           return false;
         }
       },
-    });
+    };
   }
 }
