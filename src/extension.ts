@@ -57,6 +57,10 @@ import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageService
 import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
 import { l10n, useHostTranslator } from './vscode/hostL10n';
 import { openMemory } from './vscode/memoryActions';
+import { VscodeModels } from './vscode/lm/vscodeModels';
+import { withVscodeModel } from './vscode/lm/vscodeModelSettings';
+import { routedModelClient } from './vscode/lm/modelClientRouter';
+import { VscodeLmClient } from './vscode/lm/vscodeLmClient';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -83,10 +87,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     tell: warnInChat,
     onAllowed: () => afterEndpointAllowed(),
   });
-  const settings = createSettingsReader((problem) => {
+  // Issue 55: the chat models VS Code offers; a chosen one's limits are part of the settings every turn reads.
+  const vscodeModels = new VscodeModels(log);
+  context.subscriptions.push(vscodeModels.watch());
+  const settings = withVscodeModel(createSettingsReader((problem) => {
     output.warn(problem);
     void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
-  }, { store: trust, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) }, context.subscriptions);
+  }, { store: trust, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) }, context.subscriptions), vscodeModels);
+  const vscodeLm = () => new VscodeLmClient({ models: vscodeModels, settings, justification: vscode.l10n.t('CodeAgent sends your conversation to this model to answer it and call its tools.') });
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
@@ -146,7 +154,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const worktrees = setUpWorktrees({ globalStorage: context.globalStorageUri, workspaceRoot, settings, wrapFs: inlineReview.wrapFs, log });
   const createSession = sessionFactory({
     shared: {
-      model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: (api) => apiKeys.current(api), api: settings().model.api }),
+      model: () => routedModelClient(() => settings().model.api,
+        () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: (api) => apiKeys.current(api), api: settings().model.api }), vscodeLm),
       settings, agents: agentFiles.catalog, skills: skillFiles.catalog, hooks: hooks.dispatcher,
       slashCommands: commandFiles.catalog, userInput: commandFiles.userInput, mcp: mcp.connections, newId, toolProtocols, l10n,
       onProblem: (problem) => output.warn(problem),
@@ -191,7 +200,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
       confirmDelete: async (title) =>
         (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the conversation "{0}"? This cannot be undone.', title), { modal: true }, vscode.l10n.t('Delete'))) === vscode.l10n.t('Delete'),
-      onboarding: () => onboardingFor(settings(), apiKeys.current(apiFor(settings().model.api, settings().model.baseUrl, settings().model.name)), workspaceRoot() !== undefined),
+      onboarding: () => onboardingFor(settings(), apiKeys.current(apiFor(settings().model.api, settings().model.baseUrl, settings().model.name)), workspaceRoot() !== undefined, vscodeModels.list().length),
       runCommand: (command) =>
         void (command === 'setApiKey' ? vscode.commands.executeCommand('codeagent.setApiKey')
           : command === 'openMemory' ? vscode.commands.executeCommand('codeagent.openMemory')
@@ -241,8 +250,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     writeModelSetting: modelSettingWriter(trust),
     promptApiKey: () => apiKeys.promptAndStore(),
     promptBaseUrl: promptForBaseUrl,
+    vscodeModels: () => vscodeModels.list(),
     log,
   });
+  context.subscriptions.push({ dispose: vscodeModels.onDidChange(() => {
+    controller.refreshOnboarding();
+    modelSetup.refresh();
+  }) });
   afterEndpointAllowed = () => {
     controller.refreshOnboarding();
     modelSetup.refresh();

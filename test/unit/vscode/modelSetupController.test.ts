@@ -17,14 +17,14 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
     let key = initial.key;
     const posted: HostMessage[] = [];
     const prompts: string[] = [];
-    const writes: [string, string | boolean][] = [];
+    const writes: [string, unknown][] = [];
     let nextUrl: string | undefined;
     const controller = new ModelSetupController({
       settings: () => Settings.parse({ model }),
       apiKey: () => key,
       catalog: new OpenAiModelCatalog({ fetch: initial.fetch }),
       now: Date.now,
-      writeModelSetting: async (k, value) => { writes.push([k, value]); (model as Record<string, string | boolean>)[k] = value; },
+      writeModelSetting: async (k, value) => { writes.push([k, value]); (model as Record<string, unknown>)[k] = value; },
       promptApiKey: async () => { prompts.push('key'); key = 'sk-typed'; return true; },
       promptBaseUrl: async (current) => { prompts.push(`url:${current}`); return nextUrl; },
       log: (message) => assert.fail(message),
