@@ -1,4 +1,4 @@
-// A code-server (VS Code 1.100 in the browser) with the packaged extension installed, on a free
+// A code-server (VS Code in the browser) with the packaged extension installed, on a free
 // port, with quiet user settings. One shared extensions dir per test process (the vsix is
 // installed once, before any server uses it); user-data-dir, workspaces and log per instance.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { testBuiltinExtensionsDir } from './builtinExtensions';
 import { freePort, portIsFree } from './freePort';
 import { installLanguagePack } from './languagePack';
-import { codeServerPackageDir, extensionVsix } from './paths';
+import { codeServerNode, codeServerPackageDir, extensionVsix } from './paths';
 import { isAlive, killTree, windowProcesses } from './processTree';
 import { freshDir, runRoot } from './runRoot';
 import { createWorkspace, type WorkspaceOptions } from './testWorkspace';
@@ -140,7 +140,7 @@ function installExtension(packageDir: string, vsix: string, extDir: string): Pro
       if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: run npm run package`);
       const home = runRoot();
       const args = ['--config', configFile(home), '--extensions-dir', extDir, '--user-data-dir', path.join(home, 'ud-install'), '--install-extension', vsix, '--force'];
-      const r = spawnSync(process.execPath, [entry(packageDir), ...args], {
+      const r = spawnSync(codeServerNode(packageDir), [entry(packageDir), ...args], {
         encoding: 'utf8',
         env: cleanEnv(home),
         timeout: 120_000,
@@ -249,7 +249,7 @@ export class CodeServerInstance {
       const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
       const log = fs.openSync(logFile, 'a');
       const child = spawn(
-        process.execPath,
+        codeServerNode(packageDir),
         [
           entry(packageDir),
           '--config', config,
