@@ -68,6 +68,8 @@ export interface CodeServerOptions {
   locale?: string; // VS Code's display language (`--locale`), with a stand-in language pack (languagePack.ts)
   /** TypeScript's, JSON's and Markdown's language services in the window (builtinExtensions.ts). */
   languageServers?: boolean;
+  /** Extension folders of the tests (fixtures/lmProviderExtension) loaded beside the built-in ones. */
+  testExtensions?: string[];
 }
 
 const installs = new Map<string, Promise<void>>();
@@ -261,7 +263,7 @@ export class CodeServerInstance {
           '--disable-getting-started-override',
           '--user-data-dir', userDataDir,
           '--extensions-dir', extDir,
-          '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir, options.languageServers),
+          '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir, options.languageServers, options.testExtensions),
           ...(options.locale ? ['--locale', options.locale] : []),
         ],
         { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, { ...options.env, HOME: home }) },
