@@ -22,6 +22,7 @@ import { openChatInEditor, type ChatSurface } from './vscode/editorChats';
 import { ChatViewProvider, chatViewId } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { setUpWeb } from './vscode/webSetup';
+import { ownSecrets } from './vscode/ownSecrets';
 import { ContextDocumentProvider, contextScheme } from './vscode/contextDocumentProvider';
 import { onboardingFor } from './vscode/onboarding';
 import { ModelSetupController } from './vscode/modelSetupController';
@@ -155,7 +156,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       inputReminder: (conversationId) => [background.reminder(conversationId), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
       requestReminder: () => inlineReview.takeReminder(),
     },
-    settings, workspaceRoot, approver: reviews, wrapFs: inlineReview.wrapFs, sandbox,
+    settings, workspaceRoot, approver: reviews, wrapFs: inlineReview.wrapFs, sandbox, ownSecrets: ownSecrets({ modelKeys: () => [apiKeys.current('chat'), apiKeys.current('messages')], searchKey: web.searchKey, settings }),
     parser: new BashParser(bundledParserWasm(context.extensionUri.fsPath)),
     languageAt: languageToolsByRoot({ window: language, workspaceRoot, settings, log, disposables: context.subscriptions }),
     tools: (rootLanguage) => createFullToolRegistry([skill, ...web.tools(), ...mcp.tools()], { language: rootLanguage, processes: background.processes }),

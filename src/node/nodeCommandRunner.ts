@@ -11,6 +11,7 @@ import { loginShellEnvironment } from './loginShellEnvironment';
 import { shellInvocation, type ShellInvocation } from './shellInvocation';
 import { InputPromptWatch } from './inputPromptWatch';
 import { systemClock } from './systemClock';
+import { commandEnvironment } from './commandEnvironment';
 
 export interface NodeCommandRunnerOptions {
   /** Characters kept per stream (half from the start, half from the end). */
@@ -30,6 +31,8 @@ export interface NodeCommandRunnerOptions {
   parser?: ShellParser;
   /** Measures durations and the input wait's silence. */
   clock?: Clock;
+  /** Spec §23: the agent's own keys (model, search, MCP), by value: never in a command's environment. */
+  ownSecrets?: () => readonly string[];
 }
 
 /** Non-interactive defaults: no pager can block a command that has nobody to press q. */
@@ -39,7 +42,8 @@ export const defaultInputWaitMs = 10_000;
 
 /** CommandRunner on child_process: a shell per command, its own process group, capped output. */
 export class NodeCommandRunner implements CommandRunner {
-  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env' | 'sandbox' | 'parser' | 'clock'>> & { env: NodeJS.ProcessEnv | undefined };
+  private readonly options: Required<Omit<NodeCommandRunnerOptions, 'env' | 'sandbox' | 'parser' | 'clock' | 'ownSecrets'>> & { env: NodeJS.ProcessEnv | undefined };
+  private readonly ownSecrets: () => readonly string[];
   readonly sandbox: CommandSandbox | undefined;
   readonly parser: ShellParser | undefined;
   private readonly clock: Clock;
@@ -51,6 +55,7 @@ export class NodeCommandRunner implements CommandRunner {
     this.sandbox = options.sandbox;
     this.parser = options.parser;
     this.clock = options.clock ?? systemClock;
+    this.ownSecrets = options.ownSecrets ?? (() => []);
     this.options = {
       maxOutputChars: options.maxOutputChars ?? 50_000,
       killGraceMs: options.killGraceMs ?? 1000,
@@ -64,7 +69,7 @@ export class NodeCommandRunner implements CommandRunner {
   async run(command: string, options: CommandRunOptions): Promise<CommandResult> {
     const shell = this.options.shell(command);
     const env = this.options.env ?? (shell.login ? await loginShellEnvironment(shell.file) : process.env);
-    return this.spawn(shell, env, options);
+    return this.spawn(shell, commandEnvironment(env, { unasked: options.unasked, ownSecrets: this.ownSecrets(), extra: options.env }), options);
   }
 
   private spawn(shell: ShellInvocation, env: NodeJS.ProcessEnv, options: CommandRunOptions): Promise<CommandResult> {

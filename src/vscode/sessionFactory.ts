@@ -41,6 +41,8 @@ export interface SessionFactoryDeps {
   sandbox?: CommandSandbox;
   /** Spec §23: the window's one shell parser (its grammar loads once, on the first command). */
   parser?: ShellParser;
+  /** Spec §23: the agent's own keys, by value: never in a command's environment. */
+  ownSecrets?: () => readonly string[];
 }
 
 export type CreateSession = (restored: Conversation | undefined, onChange: () => void, worktree?: WorktreeRecord) => AgentSession;
@@ -53,7 +55,7 @@ export type CreateSession = (restored: Conversation | undefined, onChange: () =>
 export function sessionFactory(deps: SessionFactoryDeps): CreateSession {
   return (restored, onChange, worktree = restored?.worktree) => {
     const root = worktree ? conversationRoot(worktree) : deps.workspaceRoot() ?? os.homedir();
-    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot), commands: { sandbox: deps.sandbox, parser: deps.parser } });
+    const nodePorts = createNodeToolPorts({ workspaceRoot: root, ripgrepPaths: vscodeRipgrepCandidates(vscode.env.appRoot), commands: { sandbox: deps.sandbox, parser: deps.parser, ownSecrets: deps.ownSecrets } });
     const language = deps.languageAt(root);
     return new AgentSession({
       ...deps.shared,

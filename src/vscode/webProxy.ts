@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 /**
  * Whether VS Code's proxy setup sends `url` through a proxy (`http.proxy`, else the environment's
  * HTTP(S)_PROXY), minus `http.noProxy` / NO_PROXY. Through a proxy, the address connected to is the proxy's:
- * WebFetch then checks the URL's host only (an address literal, a metadata name), as spec §22 says.
+ * WebFetch then checks the URL's host and resolves its name locally first where it can, as spec §22 says.
  */
 export function proxiedByVsCode(url: URL): boolean {
   const http = vscode.workspace.getConfiguration('http');

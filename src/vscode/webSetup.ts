@@ -16,7 +16,7 @@ const searchKeySecret = 'codeagent.searchApiKey';
  * Spec §22 in the window: the web tools for each turn (web.enabled, the provider and its key read at each turn),
  * "Always allow <host>" written to the user's global settings, and `CodeAgent: Set Search API Key`.
  */
-export async function setUpWeb(options: { secrets: vscode.SecretStorage; settings: () => Settings; storageDir: string }): Promise<{ tools: () => AnyToolDefinition[]; disposables: vscode.Disposable[] }> {
+export async function setUpWeb(options: { secrets: vscode.SecretStorage; settings: () => Settings; storageDir: string }): Promise<{ tools: () => AnyToolDefinition[]; searchKey: () => string | undefined; disposables: vscode.Disposable[] }> {
   let searchKey = await options.secrets.get(searchKeySecret);
   const client = new NodeWebClient({ downloadsDir: path.join(options.storageDir, 'web-downloads'), proxied: proxiedByVsCode });
   const access: WebAccess = {
@@ -49,5 +49,5 @@ export async function setUpWeb(options: { secrets: vscode.SecretStorage; setting
   const watch = options.secrets.onDidChange(async (event) => {
     if (event.key === searchKeySecret) searchKey = await options.secrets.get(searchKeySecret);
   });
-  return { tools, disposables: [setKey, watch] };
+  return { tools, searchKey: () => searchKey, disposables: [setKey, watch] };
 }

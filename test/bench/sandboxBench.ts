@@ -40,7 +40,23 @@ export async function runSandboxBench(): Promise<void> {
       sandboxed.push(performance.now() - started);
       if (plain.exitCode !== 0 || confined.exitCode !== 0) throw new Error(`true failed: ${plain.exitCode} / ${confined.exitCode}: ${confined.stderr}`);
     }
+    // Spec §23: a command judged read-only, confined with sandbox.enabled off.
+    const readOnly = new RuntimeSandbox({ settings: () => ({ enabled: false, allowedDomains: [] }), roots: () => [ws] });
+    await readOnly.readOnly();
+    const confinedReads: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const wrapped = await readOnly.wrapReadOnly('true', `bench-ro-${i}`);
+      const confined = await runner.run(wrapped.line, { ...options, unasked: true });
+      wrapped.release();
+      confinedReads.push(performance.now() - started);
+      if (confined.exitCode !== 0) throw new Error(`read-only true failed: ${confined.stderr}`);
+    }
+    const r = median(confinedReads);
     const [b, s, w] = [median(bare), median(sandboxed), median(wraps)];
+    console.log(`sandbox: read-only confinement of \`true\` ×${RUNS}, median ${msText(r)}, cost ${msText(r - b)} per command`);
+    reportFigure({ area: 'sandbox', figure: `\`true\` judged read-only and confined, median of ${RUNS}`, value: msText(r) });
+    reportFigure({ area: 'sandbox', figure: 'read-only confinement cost per command', value: msText(r - b) });
     console.log(`sandbox: \`true\` ×${RUNS}, median bare ${msText(b)}, sandboxed ${msText(s)} (of which wrapping ${msText(w)}), start-up cost ${msText(s - b)} per command`);
     reportFigure({ area: 'sandbox', figure: `\`true\` bare, median of ${RUNS}`, value: msText(b) });
     reportFigure({ area: 'sandbox', figure: `\`true\` sandboxed, median of ${RUNS}`, value: msText(s) });

@@ -69,6 +69,27 @@ describe('command judgment (spec §23)', function () {
     assert.ok(!fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8').includes(MARKER), 'not in the workspace\'s');
   });
 
+  it('unasked means confined (issue 54): a CR-hidden touch and git blame --output ask; git log --oneline | head runs unasked, read-only', async function () {
+    // Native tool calls: the JSON string carries the CR byte exactly as a model (or a page it read) would write it.
+    const call = (id: string, command: string) => ({ toolCalls: [{ id, name: 'Bash', arguments: JSON.stringify({ command }) }] });
+    suite.model.enqueue(call('c1', 'ls \r#; touch crlf-pwned'), call('c2', 'git blame --output=blamed.txt README.md'), call('c3', 'git log --oneline | head'), { text: 'Done.' });
+    const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'confined', settings: { 'codeagent.model.toolProtocol': 'auto', 'codeagent.approval.autoApproveCommands': false } });
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await sendChatMessage(chat, 'Look at the history');
+    for (const [index, why] of [[0, /not parsed: a control character \(U\+000D\)/], [1, /the option --output=blamed\.txt/]] as const) {
+      const { approval, reason } = await askingCard(chat, index);
+      assert.match(reason, why);
+      await approval.getByRole('button', { name: 'Reject' }).click();
+    }
+    assert.equal(await finishedCard(chat, 2), 'read-only', 'git log --oneline | head: unasked, read-only');
+    await waitForIdle(chat);
+    assert.equal(fs.existsSync(path.join(workspace, 'crlf-pwned')), false, 'the hidden touch never ran');
+    assert.equal(fs.existsSync(path.join(workspace, 'blamed.txt')), false, 'git blame wrote nothing');
+    assert.equal(await chat.locator(`${TRANSCRIPT} [data-kind="approval"]`).count(), 2, 'only the two asked');
+  });
+
   it('an allowed npm test runs unasked; chained to curl … | sh it asks, and a deny-list command asks with every command auto-approved', async function () {
     suite.model.enqueue(
       { text: bash('npm test') },

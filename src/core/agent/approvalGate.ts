@@ -111,7 +111,7 @@ export function approvalFor(options: {
   return async (asked) => {
     const tool = asked.kind === 'command' ? 'Bash' : asked.tool;
     const verdict = asked.kind === 'command' ? commandVerdict(asked, settings.approval) : undefined;
-    if (verdict?.unasked) return { decision: 'accepted', unasked: verdict.why };
+    if (verdict?.unasked) return { decision: 'accepted', unasked: verdict.why, ...(verdict.run !== undefined ? { run: verdict.run } : {}) };
     if (!verdict && isAutoApproved(asked, settings.approval)) return { decision: 'accepted' };
     const editReason = asked.kind === 'edit' || asked.kind === 'edits' ? alwaysAskReason(asked) : undefined;
     // The diff editor shows the reason too, so the edit request carries it; a command's card offers `Always allow`.

@@ -1,8 +1,12 @@
 import type { ParsedShellCommand, ShellRedirect, SimpleCommand } from '../ports/shellParser';
 import type { CommandUnasked } from '../tools/approval';
 import { allowRuleUsable, matchingRule, narrowestRule } from './commandRules';
+import { deniedParts } from './denyListMatch';
 import { isReadOnlyCommand, notReadOnly, readsFiles, unwrap, type NotReadOnly } from './readOnlyCheck';
 import { globMaySecret, looksAlike, namesSecret } from './wordChecks';
+import { unsafeCharacter } from './lineBytes';
+import { networkPath, privatePath } from './specialPaths';
+import { hardenedGitLine } from './gitHardening';
 
 /** Why one sub-command asks. */
 export type AskWhy =
@@ -32,7 +36,8 @@ export type UnaskedWhy = CommandUnasked;
 
 /** Spec §23's one question: unasked, and why? Or asked, with the parts that asked and the `Always allow` rules. */
 export type CommandVerdict =
-  | { unasked: true; why: UnaskedWhy }
+  /** `run`: the line to run instead, when it differs (read-only git with its safe options, spec §23). */
+  | { unasked: true; why: UnaskedWhy; run?: string }
   | { unasked: false; asking: JudgedPart[]; alwaysAllow?: string[] };
 
 export interface CommandJudgmentInput {
@@ -56,25 +61,45 @@ function textOf(assignments: readonly string[], words: readonly string[], redire
   return [...assignments, ...words, ...redirects.map((r) => `${r.op} ${r.target}`)].join(' ');
 }
 
-function judgePart(command: SimpleCommand, input: CommandJudgmentInput): JudgedPart {
+/** `cd src`: a folder below this one, so the names after it still mean files of the workspace. */
+function cdProblem(words: readonly string[]): string | undefined {
+  const target = words.slice(1).find((word) => !word.startsWith('-')) ?? '';
+  return target.startsWith('/') || target.startsWith('~') || target.split('/').includes('..') ? target : undefined;
+}
+
+/** What a sub-command may reach outside plain reading: a connection, a process's secrets, a secret file. */
+function reachProblem(command: SimpleCommand, unwrapped: readonly string[] | undefined): AskWhy | undefined {
+  const targets = command.redirects.map((r) => r.target);
+  const network = [...command.words, ...targets, ...command.links].find(networkPath);
+  if (network !== undefined) return { kind: 'unknown', what: `a network connection (${network})` };
+  // `ls .env` only lists a name; a command that reads its operands, or one outside the read-only set, may read it.
+  const operandsMatter = !unwrapped || !isReadOnlyCommand(unwrapped) || readsFiles(unwrapped);
+  const inputs = command.redirects.filter((r) => r.op.startsWith('<') && !r.op.startsWith('<<')).map((r) => r.target);
+  const read = [...(operandsMatter ? command.words.slice(1) : []), ...inputs];
+  const secret = read.find((word) => namesSecret(word) || privatePath(word))
+    ?? (operandsMatter ? command.links.find((link) => namesSecret(link) || privatePath(link)) : undefined)
+    // Expanded globs are judged by their matches; one outside the folder (`~/.ss?/id*`) also by what it could match elsewhere.
+    ?? (operandsMatter ? command.globs.find((glob) => (!command.globsExpanded || /^[~/]/.test(glob)) && globMaySecret(glob)) : undefined);
+  return secret === undefined ? undefined : { kind: 'secret', file: secret };
+}
+
+function judgePart(command: SimpleCommand, input: CommandJudgmentInput, afterCd: boolean): JudgedPart {
   const redirects = command.redirects.filter((redirect) => !harmless(redirect));
   const text = textOf(command.assignments, command.words, redirects);
   const unwrapped = unwrap(command.words);
   const texts = unwrapped && unwrapped.length !== command.words.length ? [text, textOf(command.assignments, unwrapped, redirects)] : [text];
   const asks = (why: AskWhy, rule?: string): JudgedPart => ({ text, outcome: { kind: 'asks', why, ...(rule ? { rule } : {}) } });
 
-  const denied = matchingRule(input.denyList, texts);
-  if (denied !== undefined) return asks({ kind: 'denied', rule: denied });
   if (command.unknowns.length > 0) return asks({ kind: 'unknown', what: command.unknowns[0]! });
   if (looksAlike(command.words)) return asks({ kind: 'look-alike' });
-  // `ls .env` only lists a name; a command that reads its operands, or one outside the read-only set, may read it.
-  const operandsMatter = !unwrapped || !isReadOnlyCommand(unwrapped) || readsFiles(unwrapped);
-  const secret = (operandsMatter ? command.words.slice(1).find(namesSecret) ?? command.globs.find(globMaySecret) : undefined)
-    ?? redirects.find((r) => r.op.startsWith('<') && namesSecret(r.target))?.target;
-  if (secret !== undefined) return asks({ kind: 'secret', file: secret });
+  const reach = reachProblem(command, unwrapped);
+  if (reach) return asks(reach);
 
   const writes = redirects.find((redirect) => redirect.op.includes('>'))?.target;
-  const because = unwrapped ? notReadOnly(unwrapped) : { kind: 'unknown-command' as const, name: command.words[0] ?? '' };
+  const because: NotReadOnly | undefined = !unwrapped ? { kind: 'unknown-command', name: command.words[0] ?? '' }
+    : unwrapped[0] === 'git' && afterCd ? { kind: 'git-config' }
+      : unwrapped[0] === 'cd' && cdProblem(unwrapped) !== undefined ? { kind: 'operand', operand: cdProblem(unwrapped)! }
+        : notReadOnly(unwrapped);
   const readOnly = command.assignments.length === 0 && writes === undefined && because === undefined;
   if (readOnly && input.autoApproveReadOnly) return { text, outcome: { kind: 'read-only' } };
   const allowed = matchingRule(input.allowList.filter(allowRuleUsable), texts);
@@ -89,19 +114,29 @@ function judgePart(command: SimpleCommand, input: CommandJudgmentInput): JudgedP
 /** Judges a command line (spec §23): each sub-command read-only, allowed or sandboxed, else the whole line asks. */
 export function judgeCommand(input: CommandJudgmentInput): CommandVerdict {
   const line = input.line.trim();
-  const lineDenied = matchingRule(input.denyList, [line]);
-  const parts: JudgedPart[] = input.parsed?.ok
-    ? input.parsed.commands.map((command) => judgePart(command, input))
-    : [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: input.parsed?.reason ?? 'no shell parser' } } }];
-  if (lineDenied !== undefined) parts.push({ text: line, outcome: { kind: 'asks', why: { kind: 'denied', rule: lineDenied } } });
-  const denied = parts.filter((part) => part.outcome.kind === 'asks' && part.outcome.why.kind === 'denied');
+  // A byte bash and the parser read differently asks whatever else would let it run: the deny list cannot read it either.
+  const unsafe = unsafeCharacter(input.line);
+  if (unsafe !== undefined) return { unasked: false, asking: [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: unsafe } } }] };
   // The deny list asks whatever else would let the command run: the sandbox and autoApproveCommands included.
-  if (denied.length > 0) return { unasked: false, asking: denied };
+  const denied = deniedParts(input.denyList, line, input.parsed);
+  if (denied.length > 0) return { unasked: false, asking: denied.map(({ text, rule }) => ({ text, outcome: { kind: 'asks', why: { kind: 'denied', rule } } })) };
+  let afterCd = false;
+  const parts: JudgedPart[] = input.parsed?.ok
+    ? input.parsed.commands.map((command) => {
+      const part = judgePart(command, input, afterCd);
+      // A git after a cd may be in a repository the workspace brought (a bare one, with its own configuration).
+      if (unwrap(command.words)?.[0] === 'cd') afterCd = true;
+      return part;
+    })
+    : [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-parsed', reason: input.parsed?.reason ?? 'no shell parser' } } }];
   if (input.sandboxed) return { unasked: true, why: { kind: 'sandboxed' } };
   const asking = parts.filter((part) => part.outcome.kind === 'asks');
   if (asking.length === 0) {
     const rules = [...new Set(parts.flatMap((part) => (part.outcome.kind === 'allowed' ? [part.outcome.rule] : [])))];
-    return { unasked: true, why: rules.length > 0 ? { kind: 'allowed', rules } : { kind: 'read-only' } };
+    if (rules.length > 0) return { unasked: true, why: { kind: 'allowed', rules } };
+    const run = input.parsed?.ok ? hardenedGitLine(input.line, input.parsed.commands) : undefined;
+    if (run === undefined) return { unasked: false, asking: [{ text: line, outcome: { kind: 'asks', why: { kind: 'not-read-only', because: { kind: 'git-config' } } } }] };
+    return { unasked: true, why: { kind: 'read-only' }, ...(run !== input.line ? { run } : {}) };
   }
   if (input.autoApproveCommands) return { unasked: true, why: { kind: 'auto-approved' } };
   const rules = asking.map((part) => (part.outcome.kind === 'asks' ? part.outcome.rule : undefined));

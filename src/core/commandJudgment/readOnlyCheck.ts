@@ -1,4 +1,8 @@
+import { unsafeFindWord } from './findExpression';
+import { gitGlobalFlags, gitSubcommands } from './gitReadOnly';
+import { readLeadingOptions, readOptions } from './optionReader';
 import { readOnlyCommands, wrappers, type ReadOnlyCommand } from './readOnlyCommands';
+import { unsafeTestWord } from './testExpression';
 
 /** Why a sub-command's words are not read-only, as data the card words later. */
 export type NotReadOnly =
@@ -7,101 +11,94 @@ export type NotReadOnly =
   | { kind: 'operand'; operand: string }
   | { kind: 'git-config' };
 
-/** `time nice -n 5 ls -la` → `ls -la`; undefined when a wrapper is used in a way that changes what runs. */
+const own = <T>(record: Readonly<Record<string, T>>, key: string | undefined): T | undefined =>
+  (key !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
+
+/** `nice -n 5 ls -la` → `ls -la`; undefined when a wrapper takes an option not known to be safe. */
 export function unwrap(words: readonly string[]): string[] | undefined {
   let rest = [...words];
   for (;;) {
-    const wrapper = wrappers[rest[0] ?? ''];
+    const wrapper = own(wrappers, rest[0]);
     if (!wrapper) return rest;
-    let i = 1;
-    while (i < rest.length && rest[i]!.startsWith('-') && rest[i] !== '--') {
-      const word = rest[i]!;
-      if (wrapper.forbidden?.some((option) => word === option || word.startsWith(`${option}=`))) return undefined;
-      i += wrapper.valued.includes(word) ? 2 : 1;
-    }
-    if (rest[i] === '--') i++;
-    i += wrapper.positional ?? 0;
-    // `env PATH=. ls`: an assignment changes which program runs.
-    if (rest[0] === 'env' && rest[i]?.includes('=')) return undefined;
-    rest = rest.slice(i);
+    // `command -v x` prints where x is and runs nothing: the words stop here.
+    if (rest[0] === 'command' && /^-[pvV]*[vV]/.test(rest[1] ?? '')) return ['command', '-v'];
+    const args = rest.slice(1);
+    // The wrapper's options end at its first operand: that is the command it runs (after timeout's duration).
+    const read = readLeadingOptions(wrapper.options, args);
+    if (read.unknown !== undefined) return undefined;
+    rest = args.slice(read.end + (wrapper.positional ?? 0));
     if (rest.length === 0) return rest;
   }
 }
 
-function optionName(word: string): string {
-  return word.split('=')[0]!;
-}
-
-/** The option among `args` that `entry` disqualifies, if any. */
-function disqualifyingOption(entry: ReadOnlyCommand, args: readonly string[]): string | undefined {
-  for (const word of args) {
-    if (word === '--') return undefined;
-    if (!word.startsWith('-') || word === '-') continue;
-    if (entry.exact?.some((denied) => (denied.endsWith('*') ? word.startsWith(denied.slice(0, -1)) : word === denied))) return word;
-    if (word.startsWith('--')) {
-      const name = optionName(word);
-      // getopt takes any unambiguous prefix: `--out=f` is `--output=f`.
-      if (entry.long?.some((denied) => (denied.endsWith('*') ? name.startsWith(denied.slice(0, -1)) : denied === name || (name.length > 3 && denied.startsWith(name))))) return word;
-    } else if (!entry.exact && entry.short && [...word.slice(1)].some((letter) => entry.short!.includes(letter))) return word;
-  }
-  return undefined;
-}
-
-/** The words of `args` that are not options (after `--`, all of them). */
-export function operandsOf(args: readonly string[]): string[] {
-  const index = args.indexOf('--');
-  const before = index < 0 ? args : args.slice(0, index);
-  const after = index < 0 ? [] : args.slice(index + 1);
-  return [...before.filter((word) => !word.startsWith('-') || word === '-'), ...after];
-}
-
 function judgeEntry(entry: ReadOnlyCommand, args: readonly string[]): NotReadOnly | undefined {
-  const option = disqualifyingOption(entry, args);
-  if (option !== undefined) return { kind: 'option', option };
-  const operands = operandsOf(args);
+  if (entry.syntax === 'words') return undefined;
+  if (entry.syntax === 'find') {
+    const word = unsafeFindWord(args);
+    return word === undefined ? undefined : { kind: 'option', option: word };
+  }
+  if (entry.syntax === 'test') {
+    const word = unsafeTestWord(args);
+    return word === undefined ? undefined : { kind: 'option', option: word };
+  }
+  if (entry.syntax === 'no-options') {
+    // printf -v NAME assigns (and evaluates an array subscript): only a format and its arguments.
+    const first = args[0];
+    return first !== undefined && first.startsWith('-') && first !== '--' && first !== '-' ? { kind: 'option', option: first } : undefined;
+  }
+  const read = readOptions(entry, args);
+  if (read.unknown !== undefined) return { kind: 'option', option: read.unknown };
+  const operands = read.operands;
   if (entry.maxOperands !== undefined && operands.length > entry.maxOperands) return { kind: 'operand', operand: operands[entry.maxOperands]! };
   if (entry.needsOperand && operands.length === 0) return { kind: 'operand', operand: '' };
   if (entry.firstOperand && operands.length > 0 && !entry.firstOperand.includes(operands[0]!)) return { kind: 'operand', operand: operands[0]! };
-  if (entry.operandsOnlyWith && operands.length > 0 && !args.some((word) => entry.operandsOnlyWith!.includes(optionName(word)))) return { kind: 'operand', operand: operands[0]! };
+  if (entry.operandsOnlyWith && operands.length > 0 && !args.some((word) => entry.operandsOnlyWith!.includes(word.split('=')[0]!))) return { kind: 'operand', operand: operands[0]! };
   return undefined;
 }
 
-/** git's options before the subcommand that take a value, and those that are harmless flags. */
-const gitValued = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
-const gitFlags = new Set(['--no-pager', '-P', '--bare', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--paginate', '-p']);
-
-function judgeGit(args: readonly string[]): NotReadOnly | undefined {
+/** Where git's subcommand is in `args` (the words after `git`), or why git is not read-only before it. */
+export function gitSubcommandIndex(args: readonly string[]): number | NotReadOnly {
   let i = 0;
   while (i < args.length && args[i]!.startsWith('-')) {
     const word = args[i]!;
-    const name = optionName(word);
-    if (name.startsWith('-c') || name === '--config-env' || name === '--exec-path') return { kind: 'git-config' };
-    if (gitValued.has(word)) i += 2;
-    else if (gitValued.has(name) || gitFlags.has(word)) i += 1;
-    else return { kind: 'option', option: word };
+    if (word.startsWith('-c') || word.startsWith('--config-env') || word.startsWith('--exec-path')) return { kind: 'git-config' };
+    if (!gitGlobalFlags.includes(word)) return { kind: 'option', option: word };
+    i += 1;
   }
-  const sub = args[i];
-  const entry = sub === undefined ? undefined : readOnlyCommands.git!.subcommands![sub];
+  return i;
+}
+
+function judgeGit(args: readonly string[]): NotReadOnly | undefined {
+  const index = gitSubcommandIndex(args);
+  if (typeof index !== 'number') return index;
+  const sub = args[index];
+  const entry = own(gitSubcommands, sub);
   if (!entry) return { kind: 'unknown-command', name: sub === undefined ? 'git' : `git ${sub}` };
-  return judgeEntry(entry, args.slice(i + 1));
+  return judgeEntry(entry, args.slice(index + 1));
 }
 
 /** Undefined when `words` (unwrapped) only read; else why not. */
 export function notReadOnly(words: readonly string[]): NotReadOnly | undefined {
   const [name, ...args] = words;
   if (name === undefined) return undefined;
-  const entry = Object.prototype.hasOwnProperty.call(readOnlyCommands, name) ? readOnlyCommands[name] : undefined;
+  if (name === 'git') return judgeGit(args);
+  if (name === 'command' && args.length === 1 && args[0] === '-v') return undefined;
+  const entry = own(readOnlyCommands, name);
   if (!entry) return { kind: 'unknown-command', name };
-  return entry.subcommands ? judgeGit(args) : judgeEntry(entry, args);
+  return judgeEntry(entry, args);
 }
 
 /** Whether this command's name is in the read-only set. */
 export function isReadOnlyCommand(words: readonly string[]): boolean {
-  return words[0] !== undefined && Object.prototype.hasOwnProperty.call(readOnlyCommands, words[0]);
+  return words[0] === 'git' || own(readOnlyCommands, words[0]) !== undefined;
 }
 
-/** Whether the entry of this command reads its operands as files (a secret among them asks). */
+/** Whether the command reads its operands (and option values) as files: a secret among them asks. */
 export function readsFiles(words: readonly string[]): boolean {
   const name = words[0];
-  return name !== undefined && Object.prototype.hasOwnProperty.call(readOnlyCommands, name) && readOnlyCommands[name]!.readsFiles === true;
+  if (name === 'git') {
+    const index = gitSubcommandIndex(words.slice(1));
+    return typeof index !== 'number' || own(gitSubcommands, words[index + 1])?.readsFiles !== false;
+  }
+  return own(readOnlyCommands, name)?.readsFiles === true;
 }

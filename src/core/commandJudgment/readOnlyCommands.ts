@@ -1,24 +1,19 @@
+import type { OptionSet } from './optionReader';
+
 /**
- * Spec §23: the built-in read-only set, as data. A command is read-only when its name is here and none of its
- * words is an option that runs or writes something. docs/security.md lists the same entries and the reasons.
+ * Spec §23: the built-in read-only set, as data: each command with the options it is known to read safely. An
+ * option not listed asks (readOptions). docs/security.md lists the same commands and what is left out, and why.
  */
-export interface ReadOnlyCommand {
-  /**
-   * Long options that run or write something; `--output` also stands for `--output=f` and for `--out` (getopt takes
-   * any unambiguous prefix); a trailing `*` takes any ending (`--no-ignore*`).
-   */
-  long?: readonly string[];
-  /** Short option letters that do, anywhere in a cluster (`-uo` holds `-o`). */
-  short?: string;
-  /** Whole words that do (find's single-dash primaries); a trailing `*` takes any ending (`-fprint*`). */
-  exact?: readonly string[];
-  /** At most this many operands (words that are not options): `uniq in out` writes `out`. */
-  maxOperands?: number;
+export interface ReadOnlyCommand extends OptionSet {
+  /** How its words are read: getopt's way (default), find's expression, a test's operators, or not at all (echo). */
+  syntax?: 'options' | 'find' | 'test' | 'words' | 'no-options';
   /** Its operands are read as files: a secret file among them asks (spec §4). */
   readsFiles?: boolean;
+  /** At most this many operands: `uniq in out` writes `out`. */
+  maxOperands?: number;
   /** git's: the subcommands it allows, each judged by its own entry. */
   subcommands?: Readonly<Record<string, ReadOnlyCommand>>;
-  /** No operand unless one of these options says it is a filter (`git branch x` creates a branch, `git branch --list x` does not). */
+  /** No operand unless one of these options says it is a filter (`git branch x` creates a branch; `--list x` lists). */
   operandsOnlyWith?: readonly string[];
   /** The first operand, when there is one, must be one of these (`git stash list`, not `git stash pop`). */
   firstOperand?: readonly string[];
@@ -26,87 +21,108 @@ export interface ReadOnlyCommand {
   needsOperand?: boolean;
 }
 
-const free: ReadOnlyCommand = {};
-const reads: ReadOnlyCommand = { readsFiles: true };
-/** git's diff options that write a file or run a program of the repository's configuration. */
-const gitDiffLike: ReadOnlyCommand = { readsFiles: true, long: ['--output', '--ext-diff', '--textconv', '--open-files-in-pager'], short: 'O' };
-/** A ref listing: options that create, delete, move or set are not listed as allowed, and an operand creates. */
-const gitListing = (listOptions: readonly string[]): ReadOnlyCommand => ({
-  operandsOnlyWith: listOptions,
-  long: ['--delete', '--move', '--copy', '--force', '--set-upstream-to', '--unset-upstream', '--edit-description', '--track', '--no-track', '--create-reflog', '--annotate', '--sign', '--message', '--file'],
-  short: 'dDmMcCfusaFe',
-});
-
-export const gitSubcommands: Readonly<Record<string, ReadOnlyCommand>> = {
-  status: free,
-  diff: gitDiffLike,
-  log: gitDiffLike,
-  show: gitDiffLike,
-  blame: reads,
-  'rev-parse': free,
-  'ls-files': free,
-  branch: { ...gitListing(['--list', '-l', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at']), short: 'dDmMcCfu' },
-  tag: gitListing(['--list', '-l', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at']),
-  remote: { firstOperand: ['show', 'get-url'], short: '' },
-  grep: { readsFiles: true, long: ['--open-files-in-pager', '--ext-grep'], short: 'O' },
-  'show-ref': free,
-  describe: free,
-  shortlog: free,
-  'rev-list': free,
-  'merge-base': free,
-  'cat-file': { readsFiles: true, long: ['--textconv', '--filters'] },
-  reflog: { firstOperand: ['show'] },
-  stash: { firstOperand: ['list', 'show'], needsOperand: true, long: gitDiffLike.long, short: 'O' },
-};
+const reads = (entry: ReadOnlyCommand): ReadOnlyCommand => ({ ...entry, readsFiles: true });
 
 export const readOnlyCommands: Readonly<Record<string, ReadOnlyCommand>> = {
-  ls: free,
-  cat: reads,
-  head: reads,
-  tail: reads,
-  wc: reads,
-  pwd: free,
-  echo: free,
-  printf: free,
-  which: free,
-  type: free,
-  file: { readsFiles: true, long: ['--compile'], short: 'C' },
-  stat: free,
-  du: free,
-  df: free,
-  // -o writes the listing to a file; -R runs tree again in every folder with `-o 00Tree.html`.
-  tree: { short: 'oR', long: ['--output'] },
-  // A folder search reads every file in it, .env included; rg skips hidden and ignored files unless told.
-  grep: { readsFiles: true, short: 'rRd', long: ['--recursive', '--dereference-recursive', '--directories'] },
-  rg: { readsFiles: true, long: ['--pre', '--hidden', '--no-ignore*'], short: '.u' },
-  sort: { readsFiles: true, short: 'o', long: ['--output', '--compress-program'] },
-  uniq: { readsFiles: true, maxOperands: 1 },
-  cut: reads,
-  diff: { readsFiles: true, short: 'r', long: ['--recursive'] },
-  nl: reads,
-  tr: free,
-  basename: free,
-  dirname: free,
-  realpath: free,
-  // Its operand decides what the next command's relative names mean (`cd ~/.kube && cat config`).
-  cd: reads,
-  true: free,
-  false: free,
-  test: free,
-  '[': free,
-  '[[': free,
-  find: { exact: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint*', '-fls'] },
-  git: { subcommands: gitSubcommands, readsFiles: true },
+  ls: {
+    flags: 'aAbBcCdfFgGhHiklLmnNopqQrRsStuUvxXZ1',
+    valued: 'IwT',
+    long: ['--all', '--almost-all', '--author', '--escape', '--directory', '--classify', '--file-type', '--full-time', '--group-directories-first',
+      '--no-group', '--human-readable', '--si', '--dereference', '--dereference-command-line', '--inode', '--literal', '--numeric-uid-gid',
+      '--hide-control-chars', '--show-control-chars', '--quote-name', '--reverse', '--recursive', '--size', '--context', '--zero'],
+    longValued: ['--block-size', '--format', '--hide', '--ignore', '--indicator-style', '--quoting-style', '--sort', '--time', '--time-style', '--width', '--tabsize'],
+    longOptional: ['--color', '--colour', '--classify', '--hyperlink'],
+  },
+  cat: reads({ flags: 'AbeEnstTuv', long: ['--show-all', '--number-nonblank', '--show-ends', '--number', '--squeeze-blank', '--show-tabs', '--show-nonprinting'] }),
+  head: reads({ flags: 'qvz', valued: 'nc', numeric: true, long: ['--quiet', '--silent', '--verbose', '--zero-terminated'], longValued: ['--lines', '--bytes'] }),
+  tail: reads({
+    flags: 'fFqvz', valued: 'ncs', numeric: true,
+    long: ['--quiet', '--silent', '--verbose', '--zero-terminated', '--retry'],
+    longValued: ['--lines', '--bytes', '--sleep-interval', '--pid', '--max-unchanged-stats'],
+    longOptional: ['--follow'],
+  }),
+  wc: reads({ flags: 'clmwL', long: ['--bytes', '--chars', '--lines', '--words', '--max-line-length'] }),
+  pwd: { flags: 'LP', maxOperands: 0 },
+  echo: { syntax: 'words' },
+  printf: { syntax: 'no-options' },
+  which: { flags: 'a' },
+  type: { flags: 'afPpt' },
+  // -z and -s would run decompressors or read devices; -m loads another magic file.
+  file: reads({ flags: 'bcEhiklLNprv0', long: ['--brief', '--dereference', '--no-dereference', '--mime', '--mime-type', '--mime-encoding', '--keep-going', '--raw', '--print0', '--no-pad', '--preserve-date', '--extension', '--apple'] }),
+  stat: { flags: 'LftZ', valued: 'c', long: ['--dereference', '--file-system', '--terse'], longValued: ['--format', '--printf'] },
+  du: {
+    flags: 'abcDhHklLmPsSx0', valued: 'dBt',
+    long: ['--all', '--apparent-size', '--bytes', '--total', '--dereference-args', '--human-readable', '--inodes', '--dereference', '--no-dereference', '--null', '--separate-dirs', '--si', '--summarize', '--one-file-system', '--count-links'],
+    longValued: ['--max-depth', '--block-size', '--threshold', '--exclude', '--time-style'],
+    longOptional: ['--time'],
+  },
+  df: { flags: 'ahHiklPT', valued: 'tBx', long: ['--all', '--human-readable', '--si', '--inodes', '--local', '--portability', '--print-type', '--total', '--no-sync', '--sync'], longValued: ['--block-size', '--type', '--exclude-type'] },
+  // -o writes the listing to a file; -R runs tree again with `-o`; --fromfile prints a file's lines as names.
+  tree: {
+    flags: 'adlfxpsughDFqNQrtvcUSnCAJX', valued: 'LPIH',
+    long: ['--noreport', '--dirsfirst', '--filesfirst', '--prune', '--du', '--si', '--inodes', '--device', '--matchdirs', '--ignore-case', '--gitignore', '--info', '--metafirst', '--no-gitignore'],
+    longValued: ['--charset', '--filelimit', '--timefmt', '--sort', '--hintro', '--houtro'],
+  },
+  // -r would read every file of a folder, .env included; -f reads its patterns from a file.
+  grep: reads({
+    flags: 'abcEFGhHiIlLnoPqsTuUvVwxyzZ', valued: 'eABCmD', numeric: true,
+    long: ['--text', '--byte-offset', '--count', '--extended-regexp', '--fixed-strings', '--basic-regexp', '--no-filename', '--with-filename',
+      '--ignore-case', '--no-ignore-case', '--files-with-matches', '--files-without-match', '--line-number', '--only-matching', '--perl-regexp', '--quiet',
+      '--silent', '--no-messages', '--initial-tab', '--invert-match', '--word-regexp', '--line-regexp', '--null', '--null-data', '--line-buffered'],
+    longValued: ['--regexp', '--after-context', '--before-context', '--context', '--max-count', '--label', '--binary-files'],
+    longOptional: ['--color', '--colour'],
+  }),
+  // Hidden and ignored files (.env) are skipped unless told: --hidden, -u, --no-ignore, -g and --pre are left out.
+  rg: reads({
+    flags: 'bcFHiIlnNopqsSvwx0UP', valued: 'eABCmtTdjMErM',
+    long: ['--count', '--count-matches', '--fixed-strings', '--with-filename', '--no-filename', '--ignore-case', '--smart-case', '--case-sensitive',
+      '--files-with-matches', '--files-without-match', '--line-number', '--no-line-number', '--only-matching', '--quiet', '--invert-match',
+      '--word-regexp', '--line-regexp', '--null', '--files', '--type-list', '--vimgrep', '--json', '--no-heading', '--heading', '--column',
+      '--no-column', '--trim', '--stats', '--multiline', '--pcre2', '--no-messages', '--passthru', '--byte-offset', '--no-config', '--pretty', '--crlf'],
+    longValued: ['--regexp', '--after-context', '--before-context', '--context', '--max-count', '--type', '--type-not', '--max-depth', '--threads',
+      '--max-columns', '--max-filesize', '--sort', '--sortr', '--replace', '--encoding', '--engine', '--context-separator', '--field-match-separator'],
+    longOptional: ['--color', '--colour'],
+  }),
+  // -o writes, -T writes temporary files where it says, --files0-from and --random-source read named files.
+  sort: reads({
+    flags: 'bcCdfghiMmnrRsuVz', valued: 'ktS',
+    long: ['--ignore-leading-blanks', '--dictionary-order', '--ignore-case', '--general-numeric-sort', '--ignore-nonprinting', '--month-sort',
+      '--human-numeric-sort', '--numeric-sort', '--random-sort', '--reverse', '--version-sort', '--check', '--merge', '--stable', '--unique', '--zero-terminated'],
+    longValued: ['--key', '--field-separator', '--buffer-size', '--sort', '--parallel'],
+  }),
+  uniq: reads({ flags: 'cdDiuz', valued: 'fsw', maxOperands: 1, long: ['--count', '--repeated', '--ignore-case', '--unique', '--zero-terminated'], longValued: ['--skip-fields', '--skip-chars', '--check-chars', '--all-repeated', '--group'] }),
+  cut: reads({ flags: 'nsz', valued: 'bcdf', long: ['--complement', '--only-delimited', '--zero-terminated'], longValued: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }),
+  // -r reads every file of two folders; -x/-X read patterns from a file.
+  diff: reads({
+    flags: 'abBdeEfiNnpqstTuwyZ', valued: 'UCWFIL', numeric: true,
+    long: ['--text', '--ignore-blank-lines', '--ignore-space-change', '--minimal', '--ed', '--ignore-tab-expansion', '--ignore-case', '--new-file',
+      '--rcs', '--show-c-function', '--brief', '--report-identical-files', '--expand-tabs', '--initial-tab', '--ignore-all-space', '--side-by-side',
+      '--ignore-trailing-space', '--strip-trailing-cr', '--suppress-common-lines', '--left-column', '--normal', '--suppress-blank-empty', '--speed-large-files'],
+    longValued: ['--ignore-matching-lines', '--label', '--width', '--tabsize', '--show-function-line', '--horizon-lines'],
+    longOptional: ['--color', '--unified', '--context'],
+  }),
+  tr: { flags: 'cCdst', long: ['--complement', '--delete', '--squeeze-repeats', '--truncate-set1'], maxOperands: 2 },
+  basename: { flags: 'az', valued: 's', long: ['--multiple', '--zero'], longValued: ['--suffix'] },
+  dirname: { flags: 'z', long: ['--zero'] },
+  realpath: { flags: 'eLmPqsz', long: ['--canonicalize-existing', '--canonicalize-missing', '--logical', '--physical', '--quiet', '--strip', '--no-symlinks', '--zero'], longValued: ['--relative-to', '--relative-base'] },
+  // Its operand decides what the next command's relative names mean: checked in judgeCommand (a folder below this one).
+  cd: { flags: 'LP', readsFiles: true, maxOperands: 1, needsOperand: true },
+  true: { syntax: 'words' },
+  false: { syntax: 'words' },
+  test: { syntax: 'test' },
+  '[': { syntax: 'test' },
+  '[[': { syntax: 'test' },
+  find: { syntax: 'find' },
 };
 
 /**
- * Commands that run the rest of their words as a command, unwrapped before judging (`time ls` is `ls`), with the
- * options each takes a value for. `env` with an assignment is not unwrapped: it changes what runs.
+ * Commands that run the rest of their words as a command, unwrapped before judging (`nice ls` is `ls`), with the
+ * options each is known to take safely and how many words before the command (timeout's duration). `env` is not
+ * one: `-S`, `-u` and assignments change what runs and what it sees. GNU time's `-o` writes: only `-p`.
  */
-export const wrappers: Readonly<Record<string, { valued: readonly string[]; positional?: number; forbidden?: readonly string[] }>> = {
-  time: { valued: [] },
-  nice: { valued: ['-n', '--adjustment'] },
-  timeout: { valued: ['-s', '--signal', '-k', '--kill-after'], positional: 1 },
-  env: { valued: ['-u', '--unset', '-C', '--chdir'], forbidden: ['-S', '--split-string'] },
-  command: { valued: [] },
+export const wrappers: Readonly<Record<string, { options: OptionSet; positional?: number }>> = {
+  time: { options: { flags: 'p' } },
+  nice: { options: { valued: 'n', numeric: true, longValued: ['--adjustment'] } },
+  timeout: { options: { flags: 'v', valued: 'sk', long: ['--foreground', '--preserve-status', '--verbose'], longValued: ['--signal', '--kill-after'] }, positional: 1 },
+  command: { options: { flags: 'p' } },
 };

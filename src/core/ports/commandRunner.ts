@@ -8,6 +8,13 @@ export interface CommandRunOptions {
   timeoutMs: number;
   /** Aborting kills the command and everything it started. */
   signal?: AbortSignal;
+  /**
+   * Spec §23: it runs without the user having asked (read-only, allowed, sandboxed, auto-approved): no variable whose
+   * name says key, token, secret or password reaches it. The agent's own keys never reach any command.
+   */
+  unasked?: boolean;
+  /** Variables set for this command alone (a confined command's private TMPDIR). */
+  env?: Readonly<Record<string, string>>;
   /** Live output for the UI, decoded, in arrival order. */
   onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
 }

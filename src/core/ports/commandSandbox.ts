@@ -17,11 +17,23 @@ export interface SandboxedCommand {
   line: string;
   /** What the sandbox reported blocking for this command so far, one line each (a path or a host). */
   blocked(): string[];
+  /** Variables the command must run with (a read-only command's private TMPDIR). */
+  env?: Readonly<Record<string, string>>;
   /** Once the command has exited: what the sandbox held for it is freed. */
   release(): void;
 }
 
 export interface CommandSandbox {
+  /**
+   * Spec §23: whether a command judged read-only can be confined here, whatever `sandbox.enabled` says (bubblewrap
+   * or Seatbelt present and working). Undefined where it cannot: the judge then stands alone.
+   */
+  readOnly?(): Promise<boolean>;
+  /**
+   * Wraps a command judged read-only: no write but /dev/null and a temp folder of its own (its TMPDIR, in `env`,
+   * removed on release), no network, the secret files unreadable. Rejects when the sandbox cannot be set up for it.
+   */
+  wrapReadOnly?(command: string, id: string): Promise<SandboxedCommand>;
   /** `root`: the conversation's workspace root, when it is not one of the window's folders (a worktree, spec §19). */
   status(root?: string): Promise<SandboxStatus>;
   /**

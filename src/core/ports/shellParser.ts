@@ -24,6 +24,15 @@ export interface SimpleCommand {
   unknowns: string[];
   /** Words with an unquoted glob (`*.ts`, `.e?v`), as written: they name files only the shell knows. */
   globs: string[];
+  /** The parser expanded the globs in the command's folder (`ShellParseOptions.cwd`): `words` holds the matches. */
+  globsExpanded?: boolean;
+  /**
+   * Where each word of `words` is written in the line (UTF-16 offsets, end exclusive), for a command rewritten
+   * before it runs (read-only git's safe options, spec §23); a glob's matches share the glob's span.
+   */
+  spans: Array<{ start: number; end: number }>;
+  /** Real paths of the words that name a symbolic link (in the command's folder): what the command really reads. */
+  links: string[];
 }
 
 export type ParsedShellCommand =
@@ -32,6 +41,11 @@ export type ParsedShellCommand =
   /** Not parsed, or not fully: why, for the card (`a syntax error`, `the Windows shell is not parsed`). */
   | { ok: false; reason: string };
 
+export interface ShellParseOptions {
+  /** The absolute folder the command runs in: globs are expanded there as bash would (spec §23). */
+  cwd?: string;
+}
+
 export interface ShellParser {
-  parse(command: string): Promise<ParsedShellCommand>;
+  parse(command: string, options?: ShellParseOptions): Promise<ParsedShellCommand>;
 }

@@ -60,7 +60,11 @@ export type ApprovalDecision =
    * finalContents: the same for a change of several files, by path (only the files the user edited).
    * always: `Always allow <host>` on a WebFetch card (the host is remembered in the user's settings).
    */
-  | { decision: 'accepted'; finalContent?: string; finalContents?: Record<string, string>; always?: true; unasked?: CommandUnasked }
+  | {
+    decision: 'accepted'; finalContent?: string; finalContents?: Record<string, string>; always?: true; unasked?: CommandUnasked;
+    /** Spec §23: the line to run for a command judged read-only (git with its safe options); the card keeps the one asked. */
+    run?: string;
+  }
   | { decision: 'rejected'; feedback?: string };
 
 /**

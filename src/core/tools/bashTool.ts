@@ -88,14 +88,16 @@ export function createBashTool(background?: BackgroundBash): ToolDefinition<Bash
           sandboxed?.release();
           throw new ToolFailure('unavailable', 'Background processes are not available here; run the command without run_in_background.');
         }
-        return background.start(command, placed.userEdited, ctx.conversationId, ctx.fs.root, sandboxed);
+        return background.start(placed.run ?? command, placed.userEdited, ctx.conversationId, ctx.fs.root, sandboxed);
       }
       const timeoutSeconds = params.timeout ?? defaultTimeoutSeconds;
       const onOutput = ctx.onOutput;
       let run;
       try {
-        run = await ctx.commands.run(sandboxed?.line ?? command, {
+        run = await ctx.commands.run(sandboxed?.line ?? placed.run ?? command, {
           cwd: '.',
+          unasked: placed.unasked !== undefined || sandboxed !== undefined,
+          ...(sandboxed?.env ? { env: sandboxed.env } : {}),
           timeoutMs: timeoutSeconds * 1000,
           signal: ctx.signal,
           onOutput: onOutput ? (chunk) => onOutput(chunk) : undefined,
@@ -104,7 +106,7 @@ export function createBashTool(background?: BackgroundBash): ToolDefinition<Bash
         sandboxed?.release();
       }
       const blocked = sandboxed?.blocked() ?? [];
-      const data: BashData = { command, userEdited: placed.userEdited, ...run, ...(sandboxed ? { sandboxed: true, blocked } : {}), ...(placed.unasked ? { unasked: placed.unasked } : {}) };
+      const data: BashData = { command, userEdited: placed.userEdited, ...run, ...(sandboxed && placed.unasked?.kind !== 'read-only' ? { sandboxed: true, blocked } : {}), ...(placed.unasked ? { unasked: placed.unasked } : {}) };
       const error = outcome(data, timeoutSeconds);
       const note = sandboxed ? sandboxNote(blocked, run.stderr, error !== undefined, placed.policy) : undefined;
       return { status: error ? 'error' : 'success', data, ...(error ? { error } : {}), text: observation(data, timeoutSeconds, note) };

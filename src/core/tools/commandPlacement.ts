@@ -13,6 +13,8 @@ export interface CommandPlacement {
   policy?: string;
   /** Spec §23: why it ran without asking (`read-only`, `allowed: <rule>`, …); absent when the user was asked. */
   unasked?: CommandUnasked;
+  /** The line that runs when it is not `command`: read-only git with its safe options (spec §23). */
+  run?: string;
 }
 
 type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
@@ -24,7 +26,7 @@ type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
 export async function placeCommand(asked: string, options: { sandbox?: boolean; background?: boolean }, ctx: ToolContext): Promise<CommandPlacement> {
   const sandbox = ctx.commands.sandbox;
   const status = options.sandbox === false || !sandbox ? undefined : await sandbox.status(ctx.fs.root);
-  const parsed = await ctx.commands.parser?.parse(asked);
+  const parsed = await ctx.commands.parser?.parse(asked, { cwd: ctx.fs.root });
   const base: CommandRequest = { kind: 'command', command: asked, cwd: ctx.fs.root, ...(options.background ? { background: true as const } : {}), ...(parsed ? { parsed } : {}) };
   const request: CommandRequest = options.sandbox === false
     ? { ...base, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the model asked to run it outside the sandbox.') }
@@ -34,6 +36,7 @@ export async function placeCommand(asked: string, options: { sandbox?: boolean; 
   const approved = await approvedCommand(request, ctx);
   let { command } = approved;
   const unasked = approved.unasked && approved.unasked.kind !== 'sandboxed' ? { unasked: approved.unasked } : {};
+  if (approved.unasked?.kind === 'read-only' && !request.sandboxed) return confineReadOnly(command, approved.run, base, ctx);
   if (!request.sandboxed || !sandbox || status?.state !== 'ready') return { command, userEdited: command !== asked, ...unasked };
   try {
     return { command, userEdited: command !== asked, sandboxed: await sandbox.wrap(command, ctx.callId ?? command, ctx.fs.root), policy: status.policy };
@@ -44,7 +47,25 @@ export async function placeCommand(asked: string, options: { sandbox?: boolean; 
   }
 }
 
-async function approvedCommand(request: CommandRequest, ctx: ToolContext): Promise<{ command: string; unasked?: CommandUnasked }> {
+/**
+ * Spec §23: unasked means confined. A command judged read-only runs in the sandbox's read-only policy wherever the
+ * sandbox can run, whatever `sandbox.enabled` says, so a wrong "read-only" can neither write nor send. Where there
+ * is none, the judge stands alone; where there is one and it fails for this command, the command asks.
+ */
+async function confineReadOnly(command: string, run: string | undefined, base: CommandRequest, ctx: ToolContext): Promise<CommandPlacement> {
+  const sandbox = ctx.commands.sandbox;
+  const placement: CommandPlacement = { command, userEdited: false, unasked: { kind: 'read-only' }, ...(run !== undefined ? { run } : {}) };
+  if (!sandbox?.readOnly || !sandbox.wrapReadOnly || !(await sandbox.readOnly())) return placement;
+  try {
+    return { ...placement, sandboxed: await sandbox.wrapReadOnly(run ?? command, ctx.callId ?? command) };
+  } catch (error) {
+    const why = errorMessage(error);
+    const asked = (await approvedCommand({ ...base, outsideSandbox: (l10n) => l10n.t('Outside the sandbox: the sandbox could not start for it ({0}).', why) }, ctx)).command;
+    return { command: asked, userEdited: asked !== command };
+  }
+}
+
+async function approvedCommand(request: CommandRequest, ctx: ToolContext): Promise<{ command: string; unasked?: CommandUnasked; run?: string }> {
   const decision = await ctx.approve(request);
   if (decision.decision === 'rejected') {
     const feedback = decision.feedback?.trim();
@@ -53,5 +74,5 @@ async function approvedCommand(request: CommandRequest, ctx: ToolContext): Promi
       feedback: feedback || undefined,
     });
   }
-  return { command: decision.finalContent?.trim() || request.command, ...(decision.unasked ? { unasked: decision.unasked } : {}) };
+  return { command: decision.finalContent?.trim() || request.command, ...(decision.unasked ? { unasked: decision.unasked } : {}), ...(decision.run !== undefined ? { run: decision.run } : {}) };
 }

@@ -1,3 +1,4 @@
+import { embeddedIpv4 } from './embeddedIpv4';
 import { ipv4Text, parseIpv4, parseIpv6 } from './ipAddress';
 
 /**
@@ -17,7 +18,9 @@ const metadataNames = ['metadata.google.internal', 'metadata.goog', 'metadata', 
 const v4Ranges: ReadonlyArray<[string, number, (text: string) => AddressClass]> = [
   ['0.0.0.0', 8, () => never('it is an unspecified address ("this network"), which reaches this machine')],
   ['169.254.0.0', 16, () => never('it is a link-local address, where cloud metadata services (credentials) live')],
-  ['100.100.100.200', 32, () => never('it is a cloud metadata address')],
+  ['100.100.100.200', 32, () => never('it is a cloud metadata address (Alibaba Cloud)')],
+  ['168.63.129.16', 32, () => never('it is a cloud metadata address (Azure\'s host service)')],
+  ['192.0.0.192', 32, () => never('it is a cloud metadata address (Oracle Cloud)')],
   ['224.0.0.0', 4, () => never('it is a multicast address')],
   ['240.0.0.0', 4, () => never('it is a reserved address')],
   ['127.0.0.0', 8, (a) => privateAddress(`${a} is a loopback address (this machine)`)],
@@ -42,13 +45,11 @@ export function classifyIpv4(n: number): AddressClass {
 
 export function classifyIpv6(groups: readonly number[]): AddressClass {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
-  const embedded = ((g6 << 16) >>> 0) + g7;
   const zeroUpTo = (end: number) => groups.slice(0, end).every((g) => g === 0);
-  // Forms that carry an IPv4 address: judged as that address (::ffff:169.254.169.254 is the metadata service).
-  if (zeroUpTo(5) && g5 === 0xffff) return classifyIpv4(embedded);
-  if (zeroUpTo(6) && embedded > 1) return classifyIpv4(embedded);
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return classifyIpv4(embedded);
-  if (g0 === 0x2002) return classifyIpv4(((g1 << 16) >>> 0) + g2);
+  // A form that carries an IPv4 address is judged as it (::ffff:169.254.169.254 is the metadata service); one
+  // that carries two (Teredo) as the stricter of them.
+  const carried = embeddedIpv4(groups);
+  if (carried) return strictest(carried.map(classifyIpv4));
   if (zeroUpTo(8)) return never('it is the unspecified address (::), which reaches this machine');
   if (zeroUpTo(7) && g7 === 1) return privateAddress('::1 is the loopback address (this machine)');
   if (g0 === 0xfd00 && g1 === 0x0ec2 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 === 0x254) {
@@ -59,6 +60,12 @@ export function classifyIpv6(groups: readonly number[]): AddressClass {
   if ((g0 & 0xfe00) === 0xfc00) return privateAddress('it is a unique local (private) IPv6 address');
   if ((g0 & 0xffc0) === 0xfec0) return privateAddress('it is a site-local (private) IPv6 address');
   return publicAddress;
+}
+
+const severity = { public: 0, private: 1, never: 2 } as const;
+
+function strictest(classes: readonly AddressClass[]): AddressClass {
+  return classes.reduce((worst, c) => (severity[c.kind] > severity[worst.kind] ? c : worst), publicAddress);
 }
 
 /** An address literal (`1.2.3.4`, `::1`, `[::1]`) classified; undefined when the text is not an address. */

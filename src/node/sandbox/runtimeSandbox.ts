@@ -8,6 +8,7 @@ import { errorMessage } from '../../core/errorMessage';
 import { english, type UserText } from '../../core/ports/translator';
 import { nestedRepositories } from './nestedRepositories';
 import { probeSandbox, type SandboxProbe } from './sandboxProbe';
+import { unaskedSecretNames } from '../commandEnvironment';
 
 type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
 
@@ -33,8 +34,8 @@ let started: Promise<void> | undefined;
 let appliedConfig = '';
 let invocations = 0;
 
-function runtimeConfig(policy: SandboxPolicy): SandboxRuntimeConfig {
-  const names = new Set([...knownKeyNames, ...Object.keys(process.env).filter((name) => keyNames.test(name))]);
+function runtimeConfig(policy: SandboxPolicy, secretNames: RegExp = keyNames): SandboxRuntimeConfig {
+  const names = new Set([...knownKeyNames, ...Object.keys(process.env).filter((name) => secretNames.test(name))]);
   const secretEnv = [...names].map((name) => ({ name, mode: 'deny' as const }));
   return {
     network: { allowedDomains: policy.allowedDomains, deniedDomains: [] },
@@ -66,6 +67,49 @@ export class RuntimeSandbox implements CommandSandbox {
     }
     const own = root !== undefined && !this.roots().includes(path.resolve(root)) ? [path.resolve(root)] : undefined;
     return { state: 'ready', policy: describePolicy(this.policy(own)) };
+  }
+
+  /** Spec §23: read-only confinement needs only the sandbox itself: no setting, no workspace folder. */
+  async readOnly(): Promise<boolean> {
+    this.probed ??= (this.options.probe ?? (() => probeSandbox()))();
+    if (!(await this.probed).available) return false;
+    try {
+      await this.runtime();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Spec §23: a command judged read-only, confined: it may write only /dev/null and a temp folder of its own (its
+   * TMPDIR, removed on release), reach no host, read no secret file, and sees no variable named like a secret.
+   */
+  async wrapReadOnly(command: string, id: string): Promise<SandboxedCommand> {
+    const { SandboxManager } = await this.runtime();
+    const key = `codeagent-${++invocations}-${id}`.slice(0, 100);
+    const tempDir = await fs.promises.mkdtemp(path.join(this.options.tempDir ?? os.tmpdir(), 'codeagent-read-'));
+    const policy = { ...this.policy(), allowWrite: [tempDir], denyWrite: [], allowedDomains: [] };
+    let line: string;
+    try {
+      // The runtime hands every sandboxed command the one shared TMPDIR it keeps writable: this one is its own.
+      const own = `export TMPDIR='${tempDir}'\n${command}`;
+      line = await SandboxManager.wrapWithSandbox(own, undefined, runtimeConfig(policy, unaskedSecretNames), undefined, { commandId: key, commandText: command });
+    } catch (error) {
+      await fs.promises.rm(tempDir, { recursive: true, force: true });
+      throw error;
+    }
+    let released = false;
+    return {
+      line,
+      blocked: () => SandboxManager.getSandboxViolationStore().getViolationsForCommand(key).map((violation) => violation.line),
+      release: () => {
+        if (released) return;
+        released = true;
+        SandboxManager.cleanupAfterCommand();
+        void fs.promises.rm(tempDir, { recursive: true, force: true });
+      },
+    };
   }
 
   async wrap(command: string, id: string, root?: string): Promise<SandboxedCommand> {

@@ -10,8 +10,10 @@ export interface WordSink {
 
 const substitutions = new Set(['command_substitution', 'process_substitution']);
 
-function note(sink: WordSink, unknown: string): void {
-  if (!sink.command.unknowns.includes(unknown)) sink.command.unknowns.push(unknown);
+/** Records what cannot be judged before the command runs (once each). */
+export function note(target: WordSink | SimpleCommand, unknown: string): void {
+  const command = 'command' in target ? target.command : target;
+  if (!command.unknowns.includes(unknown)) command.unknowns.push(unknown);
 }
 
 /** Every `$(…)`, `<(…)` and backtick inside `node` (an expansion's default, a here-doc): its commands are judged too. */
@@ -43,6 +45,11 @@ const globChar = /(^|[^\\])(\\\\)*([*?]|\[[^\]]+\])/;
 /** `{a,b}` or `{1..3}` unquoted: one word becomes several, which may be options. */
 const braceExpansion = /(^|[^\\])\{[^}]*(,|\.\.)[^}]*\}/;
 
+/** A concatenation of unquoted words only (`.e[n]v`, `a*b`): one word for bash, globs and all. */
+export function plainConcatenation(node: Node): boolean {
+  return node.type === 'concatenation' && node.children.every((child) => child?.type === 'word');
+}
+
 /** The word as the program will receive it; what only the shell knows (an expansion) is noted as unknown. */
 export function resolveWord(node: Node, sink: WordSink, position: 'name' | 'argument' = 'argument'): string {
   switch (node.type) {
@@ -61,9 +68,16 @@ export function resolveWord(node: Node, sink: WordSink, position: 'name' | 'argu
     case 'string':
     case 'translated_string':
       return node.namedChildren.map((child) => (child?.type === 'string_content' ? unescapeQuoted(child.text) : child ? resolveWord(child, sink, position) : '')).join('');
-    case 'concatenation':
+    case 'concatenation': {
       if (braceExpansion.test(node.text)) note(sink, 'brace expansion');
+      // tree-sitter splits `.e[n]v` into five words: the glob is the whole, as bash reads it.
+      if (plainConcatenation(node)) {
+        if (globChar.test(node.text)) sink.command.globs.push(node.text);
+        return unescapeBare(node.text);
+      }
+      if (node.namedChildren.some((child) => child?.type === 'word' && /[*?[]/.test(child.text))) note(sink, 'a glob joined to quoted text');
       return node.namedChildren.map((child) => (child ? resolveWord(child, sink, position) : '')).join('');
+    }
     case 'simple_expansion':
     case 'expansion':
       note(sink, position === 'name' ? 'a variable as the command name' : 'variable expansion');

@@ -6,6 +6,7 @@ import { WebFetchError, type WebClient, type WebGetOptions, type WebResponse } f
 import { htmlToMarkdown } from './htmlToMarkdown';
 import { readCappedBody } from './cappedBody';
 import { saveDownload } from './downloads';
+import { proxiedLookupMs, refuseProxiedName } from './proxiedNameCheck';
 
 export interface NodeWebClientOptions {
   /** Where a conversation's downloads (PDF, images) are saved: `<dir>/<conversationId>/`. */
@@ -26,11 +27,23 @@ export const codeAgentUserAgent = 'CodeAgent (VS Code extension; WebFetch)';
  * settings (`http.proxy`, `http.noProxy`, `http.proxyStrictSSL`, system certificates), as model requests are.
  * A direct connection resolves the name through `lookup` below, which refuses addresses `checkAddress` refuses,
  * so the address checked is the one connected to (no DNS rebinding between a check and the connection).
+ * Through a proxy the name is resolved here first where possible, and a refused answer refuses the fetch.
  */
 export class NodeWebClient implements WebClient {
   constructor(private readonly options: NodeWebClientOptions) {}
 
-  get(url: URL, options: WebGetOptions): Promise<WebResponse> {
+  async get(url: URL, options: WebGetOptions): Promise<WebResponse> {
+    if (this.options.proxied?.(url)) {
+      const started = Date.now();
+      const refused = await refuseProxiedName(url.hostname, this.options.resolve ?? systemResolve, options.checkAddress, Math.min(options.timeoutMs, proxiedLookupMs));
+      if (refused) throw new WebFetchError('address_refused', refused);
+      if (options.signal.aborted) throw Object.assign(new Error('The fetch was cancelled.'), { name: 'AbortError' });
+      return this.request(url, { ...options, timeoutMs: Math.max(1, options.timeoutMs - (Date.now() - started)) });
+    }
+    return this.request(url, options);
+  }
+
+  private request(url: URL, options: WebGetOptions): Promise<WebResponse> {
     return new Promise<WebResponse>((resolve, reject) => {
       let settled = false;
       let lookedUp = false;

@@ -1,5 +1,6 @@
 import { toolResultMessage } from '../../../src/core/agent/turnMessages';
 import { WebPageServer } from '../../fixtures/web/webPageServer';
+import { withLoopbackOnlyNetwork } from '../../support/loopbackOnlyNetwork';
 import { webHarness, type WebRun } from './webHarness';
 
 /**
@@ -92,13 +93,13 @@ function fencedInjection(run: WebRun): string | undefined {
   return undefined;
 }
 
-/** One case on a fresh page server and harness. */
+/** One case on a fresh page server and harness, with the network limited to loopback (the bench runs it outside mocha too). */
 export async function runWebCase(c: WebCase): Promise<string | undefined> {
   const server = await WebPageServer.start();
   const harness = await webHarness({ allowed: c.allowed, timeoutMs: c.timeoutMs });
   try {
-    const run = await harness.fetch(c.url(server));
-    return c.check(run, server);
+    const { value: wrong, refused } = await withLoopbackOnlyNetwork(async () => c.check(await harness.fetch(c.url(server)), server));
+    return refused.length > 0 ? `tried to leave this machine: ${refused.join('; ')}${wrong ? `; ${wrong}` : ''}` : wrong;
   } finally {
     await harness.close();
     await server.close();

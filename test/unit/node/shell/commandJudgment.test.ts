@@ -64,7 +64,9 @@ describe('what the card says and offers (spec §23)', () => {
   });
 
   it('a read-only line says read-only; an allowed part names its rule', async () => {
-    assert.deepEqual(await judge('ls && git status'), { unasked: true, why: { kind: 'read-only' } });
+    assert.deepEqual(await judge('ls && pwd'), { unasked: true, why: { kind: 'read-only' } });
+    const git = await judge('ls && git status');
+    assert.equal(git.unasked && git.why.kind, 'read-only');
     assert.deepEqual(await judge('ls && npm test && git commit -m x'), { unasked: true, why: { kind: 'allowed', rules: ['npm test', 'git commit *'] } });
   });
 
@@ -113,5 +115,20 @@ describe('what the card says and offers (spec §23)', () => {
     assert.equal(verdict.unasked, false);
     assert.match(askingReason(verdict.unasked ? [] : verdict.asking, english), /the Windows shell is not parsed/);
     assert.equal(judgeCommand({ line: 'ls', parsed: undefined, allowList: ['ls'], denyList: [], sandboxed: false, autoApproveCommands: false, autoApproveReadOnly: true }).unasked, false);
+  });
+});
+
+describe('the byte filter stands on its own (spec §23)', () => {
+  it('a CR, VT, FF or NUL asks even where a parser called the line clean', () => {
+    const clean = { ok: true as const, commands: [{ words: ['ls'], assignments: [], redirects: [], unknowns: [], globs: [], spans: [{ start: 0, end: 2 }], links: [] }] };
+    for (const line of ['ls \r#; touch pwned', 'ls \v#; touch x', 'ls \f#; touch x', 'ls \u0000; touch x', 'ls\u00a0-la', 'ls \\\r\n; touch x']) {
+      const verdict = judgeCommand({ line, parsed: clean, allowList: [], denyList: [], sandboxed: true, autoApproveCommands: true, autoApproveReadOnly: true });
+      assert.equal(verdict.unasked, false, JSON.stringify(line));
+    }
+  });
+
+  it('a line break the parser took into a word asks', async () => {
+    assert.equal((await judge('printf -- x\n\\time env')).unasked, false);
+    assert.equal((await judge('ls \\\n  -la')).unasked, true, 'a backslash-newline joins lines for both');
   });
 });
