@@ -85,8 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     tell: warnInChat,
     onAllowed: () => refreshModelViews(),
   });
-  // Issue 55: VS Code's chat models; a chosen one's limits are in the settings every turn reads.
-  const lm = setUpVscodeModels(context.subscriptions, log);
+  const lm = setUpVscodeModels(context.subscriptions, log); // VS Code's chat models: a chosen one's limits are in the settings.
   const settings = lm.withModel(createSettingsReader((problem) => {
     output.warn(problem);
     void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
