@@ -85,4 +85,38 @@ describe('VS Code chat models (vscode.lm)', function () {
     assert.doesNotMatch(text, /\bat .+:\d+:\d+/, 'no stack');
     assert.equal(suite.model.requests.length, 0, 'nothing reached the model');
   });
+
+  it('the consent VS Code asks is its own, once: refused, one clear line and nothing sent; allowed, the turn runs', async function () {
+    const workspace = workspaceWith({
+      'codeagent.model.api': 'vscode',
+      'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' },
+      'codeagentTest.lmProvider.requiresAuthorization': true,
+    }, 'lm-consent');
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    const dialog = session.page.locator('.monaco-dialog-box');
+    await sendChatMessage(chat, 'hello');
+    await dialog.waitFor({ timeout: 30_000 });
+    assert.match((await dialog.textContent()) ?? '', /CodeAgent/);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const error = transcriptEntries(chat, 'error').last();
+    await error.waitFor({ timeout: 30_000 });
+    await waitForIdle(chat);
+    const text = (await error.textContent()) ?? '';
+    assert.match(text, /VS Code did not allow CodeAgent to use Scripted · Scripted GPT\. Send again and choose Allow/);
+    assert.doesNotMatch(text, /\bat .+:\d+:\d+/, 'no stack');
+    assert.equal(suite.model.requests.length, 0, 'nothing reached the model');
+
+    suite.model.enqueue({ text: 'Allowed now.' }, { text: 'Still allowed.' });
+    await sendChatMessage(chat, 'hello again');
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: /^Allow/ }).first().click();
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Allowed now.' }).waitFor({ timeout: 30_000 });
+    await waitForIdle(chat);
+    await sendAndWaitForTurn(chat, 'and once more');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Still allowed.' }).waitFor({ timeout: 30_000 });
+    assert.equal(await dialog.count(), 0, 'asked once');
+    assert.equal(suite.model.requests.length, 2);
+  });
 });
