@@ -33,9 +33,12 @@ export function checkSystemDeps() {
   return run(process.execPath, [path.join(root, 'scripts', 'checkSystemDeps.mjs')]);
 }
 
-/** Installs code-server 4.100.3 if needed (idempotent) and returns its package dir. */
-export function provisionCodeServer() {
-  const r = spawnSync('bash', [path.join(root, 'scripts', 'provisionCodeServer.sh')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+/**
+ * Installs code-server if needed (idempotent) and returns its package dir: the current one (4.139.1, on Node 24), or
+ * `vscode` '1.100' for 4.100.3 (the oldest VS Code `engines.vscode` allows). See scripts/provisionCodeServer.sh.
+ */
+export function provisionCodeServer(vscode = process.env.CODEAGENT_E2E_VSCODE ?? 'current') {
+  const r = spawnSync('bash', [path.join(root, 'scripts', 'provisionCodeServer.sh'), vscode], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`provisionCodeServer.sh failed (exit ${r.status}):\n${r.stdout}`);
   const lines = r.stdout.trim().split('\n');
   if (lines.length > 1) console.log(lines.slice(0, -1).join('\n'));
@@ -54,12 +57,18 @@ export function codeServerEntry(packageDir) {
   return path.join(packageDir, 'out', 'node', 'entry.js');
 }
 
+/** The Node that runs code-server: the one provisioning linked beside the package (Node 24 for 4.139), else ours. */
+export function codeServerNode(packageDir) {
+  const linked = path.join(packageDir, '..', 'node');
+  return fs.existsSync(linked) ? linked : process.execPath;
+}
+
 /**
  * Installs (or reinstalls, --force) the vsix into `extDir`. Stop any server using extDir first.
  * `config`: a code-server config.yaml (else code-server writes ~/.config/code-server/config.yaml).
  */
 export function installVsix(packageDir, vsix, extDir, userDataDir, config) {
-  const r = spawnSync(process.execPath, [codeServerEntry(packageDir), '--config', config, '--extensions-dir', extDir, '--user-data-dir', userDataDir, '--install-extension', vsix, '--force'], { encoding: 'utf8' });
+  const r = spawnSync(codeServerNode(packageDir), [codeServerEntry(packageDir), '--config', config, '--extensions-dir', extDir, '--user-data-dir', userDataDir, '--install-extension', vsix, '--force'], { encoding: 'utf8' });
   if (r.status !== 0 || !/successfully installed/i.test(r.stdout + r.stderr)) throw new Error(`installing ${vsix} failed:\n${r.stdout}\n${r.stderr}`);
 }
 

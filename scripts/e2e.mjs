@@ -1,6 +1,8 @@
 // End-to-end tests in a real VS Code (code-server, offline) driven by Playwright + Chromium:
 // check system deps → provision code-server → package the extension → mocha test/e2e/**/*.e2e.ts.
-// Extra arguments go to mocha (e.g. `npm run test:e2e -- --grep onboarding`).
+// Extra arguments go to mocha (e.g. `npm run test:e2e -- --grep onboarding`), except these two:
+//   --vscode=1.100  on code-server 4.100.3, the oldest VS Code `engines.vscode` allows (default: the current one, 4.139.1)
+//   --smoke         only SMOKE_FILES (`npm run test:e2e:smoke:1.100` is both: .ci/run runs it after `npm test`)
 // The files run in CODEAGENT_E2E_JOBS mocha workers (default 2; each file has its own code-server and model
 // server on free ports): a test spends most of its time waiting for VS Code, so two share two cores well.
 // CODEAGENT_SKIP_PACKAGE=1 reuses out/codeagent.vsix (or CODEAGENT_E2E_VSIX); CODEAGENT_E2E_KEEP=1 keeps the temp run dir.
@@ -11,6 +13,9 @@ import * as path from 'node:path';
 import { checkSystemDeps, packageExtension, phase, provisionCodeServer, root, vsixPath } from './codeServer.mjs';
 
 const started = Date.now();
+
+/** A chat turn, edits and a command approved or rejected, commands judged and run in a terminal: the product's core paths. */
+const SMOKE_FILES = ['chat.e2e.ts', 'approval.e2e.ts', 'commandJudgment.e2e.ts'].map((name) => path.join('test', 'e2e', name));
 
 /** .mocharc.e2e.json with its spec as a list of the e2e files (`files`, or all of them) by how many tests they hold, then by size, most first. */
 function longestFirstConfig(files) {
@@ -33,9 +38,15 @@ const done = (code) => {
   process.exit(code);
 };
 
+const args = process.argv.slice(2);
+const vscodeArg = args.find((arg) => arg.startsWith('--vscode='));
+if (vscodeArg) process.env.CODEAGENT_E2E_VSCODE = vscodeArg.slice('--vscode='.length);
+const smoke = args.includes('--smoke');
+args.splice(0, args.length, ...args.filter((arg) => arg !== vscodeArg && arg !== '--smoke'), ...(smoke ? SMOKE_FILES : []));
+
 try {
   await phase('system deps', checkSystemDeps);
-  const packageDir = await phase('provision code-server', provisionCodeServer);
+  const packageDir = await phase(`provision code-server (VS Code ${process.env.CODEAGENT_E2E_VSCODE ?? 'current'})`, () => provisionCodeServer());
   let vsix = vsixPath;
   if (process.env.CODEAGENT_SKIP_PACKAGE === '1') {
     vsix = process.env.CODEAGENT_E2E_VSIX ?? vsixPath;
@@ -45,7 +56,6 @@ try {
 
   const jobs = Number(process.env.CODEAGENT_E2E_JOBS ?? 2);
   const parallel = jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : [];
-  const args = process.argv.slice(2);
   // The workers take the files in the config's order: the files with the most tests first, so the last to start
   // are short and both workers finish at about the same time.
   // Files named on the command line would be added to the config's spec by mocha (running every file), so they

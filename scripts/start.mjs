@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import {
-  checkSystemDeps, codeServerEntry, freePortFrom, installVsix, packageExtension, phase, provisionCodeServer, root, vsixPath,
+  checkSystemDeps, codeServerEntry, codeServerNode, freePortFrom, installVsix, packageExtension, phase, provisionCodeServer, root, vsixPath,
 } from './codeServer.mjs';
 
 const QUIET_USER_SETTINGS = {
@@ -123,7 +123,7 @@ try {
   const env = { ...process.env };
   // Inside a VS Code / code-server terminal these would make code-server hand over to that instance.
   for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key.startsWith('CODE_SERVER_')) delete env[key];
-  const child = runUntilSignal(process.execPath, [
+  const child = runUntilSignal(codeServerNode(packageDir), [
     codeServerEntry(packageDir),
     '--config', config,
     '--auth', 'none',

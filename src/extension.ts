@@ -58,6 +58,7 @@ import { VscodeLanguageServices } from './vscode/languages/vscodeLanguageService
 import { setUpInlineReview } from './vscode/inlineReview/inlineReviewSetup';
 import { l10n, useHostTranslator } from './vscode/hostL10n';
 import { openMemory } from './vscode/memoryActions';
+import { setUpVscodeModels } from './vscode/lm/vscodeModelsSetup';
 
 const lastConversationKey = 'codeagent.lastConversationId';
 let flushOnDeactivate: (() => Promise<void>) | undefined;
@@ -76,18 +77,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const warnInChat = (message: string): void => void setTimeout(() => (controller ? controller.showWarning(message) : early.push(message)), 0);
   // Trust decisions about what the workspace brings (its endpoint, its MCP servers), remembered per workspace.
   const trust = new HashedTrustStore(context.workspaceState);
-  let afterEndpointAllowed = () => {};
+  let refreshModelViews = () => {};
   const endpointPrompt = new EndpointPrompt({
     store: trust,
     log: output,
     // Later: the first settings read may come from inside the controller's own update.
     tell: warnInChat,
-    onAllowed: () => afterEndpointAllowed(),
+    onAllowed: () => refreshModelViews(),
   });
-  const settings = createSettingsReader((problem) => {
+  const lm = setUpVscodeModels(context.subscriptions, log); // VS Code's chat models: a chosen one's limits are in the settings.
+  const settings = lm.withModel(createSettingsReader((problem) => {
     output.warn(problem);
     void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
-  }, { store: trust, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) }, context.subscriptions);
+  }, { store: trust, onEndpointIgnored: (key, ignored, used) => endpointPrompt.notice(key, ignored, used) }, context.subscriptions));
   const apiKeys = new ApiKeyStore(context.secrets);
   await apiKeys.load();
   const newId = createIdGenerator(Date.now, 't');
@@ -113,7 +115,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const codeLens = new ProposalCodeLens(reviews, (uri) => originals.provideTextDocumentContent(uri));
 
   const { storageDir, store, currentConversation } = openConversationStorage(context, (problem) => output.warn(problem));
-
   const pathIndex = new WorkspacePathIndex();
   context.subscriptions.push(pathIndex);
   const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
@@ -147,7 +148,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const worktrees = setUpWorktrees({ globalStorage: context.globalStorageUri, workspaceRoot, settings, wrapFs: inlineReview.wrapFs, log });
   const createSession = sessionFactory({
     shared: {
-      model: () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: (api) => apiKeys.current(api), api: settings().model.api }),
+      model: () => lm.client(settings, () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: (api) => apiKeys.current(api), api: settings().model.api })),
       settings, agents: agentFiles.catalog, skills: skillFiles.catalog, hooks: hooks.dispatcher,
       slashCommands: commandFiles.catalog, userInput: commandFiles.userInput, mcp: mcp.connections, newId, toolProtocols, l10n,
       onProblem: (problem) => output.warn(problem),
@@ -192,7 +193,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       setPlanMode: (on) => void vscode.workspace.getConfiguration('codeagent').update('agent.planMode', on, vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
       confirmDelete: async (title) =>
         (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the conversation "{0}"? This cannot be undone.', title), { modal: true }, vscode.l10n.t('Delete'))) === vscode.l10n.t('Delete'),
-      onboarding: () => onboardingFor(settings(), apiKeys.current(apiFor(settings().model.api, settings().model.baseUrl, settings().model.name)), workspaceRoot() !== undefined),
+      onboarding: () => onboardingFor(settings(), apiKeys.current(apiFor(settings().model.api, settings().model.baseUrl, settings().model.name)), workspaceRoot() !== undefined, lm.models.list().length),
       runCommand: (command) =>
         void (command === 'setApiKey' ? vscode.commands.executeCommand('codeagent.setApiKey')
           : command === 'openMemory' ? vscode.commands.executeCommand('codeagent.openMemory')
@@ -242,9 +243,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     writeModelSetting: modelSettingWriter(trust),
     promptApiKey: () => apiKeys.promptAndStore(),
     promptBaseUrl: promptForBaseUrl,
+    vscodeModels: () => lm.models.list(),
     log,
   });
-  afterEndpointAllowed = () => {
+  refreshModelViews = () => {
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
@@ -281,8 +283,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (event.document.uri.scheme === proposalScheme) codeLens.refresh();
     }),
     apiKeys.onDidChange(() => controller.refreshOnboarding()),
+    { dispose: lm.models.onDidChange(() => refreshModelViews()) },
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshOnboarding()),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => afterEndpointAllowed()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => refreshModelViews()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('codeagent')) controller.refreshOnboarding();
       if (event.affectsConfiguration('codeagent.model')) modelSetup.refresh();

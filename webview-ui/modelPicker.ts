@@ -15,8 +15,14 @@ const refetchAfterMs = 5_000;
  * Fills a model `select` from the endpoint's list: the current model stays selected (and listed even when the
  * endpoint does not list it), an empty setting shows a placeholder. Shared by the header picker and onboarding.
  */
-export function fillModelSelect(select: HTMLSelectElement, models: readonly string[], current: string): void {
-  const options: HTMLOptionElement[] = [];
+export function fillModelSelect(select: HTMLSelectElement, models: readonly string[], current: string, vscode?: Pick<ModelSetupView, 'vscodeModels' | 'vscodeModel'>): void {
+  const options: Array<HTMLOptionElement | HTMLOptGroupElement> = [];
+  // Issue 55: a VS Code model in use is the selection; the endpoint's own setting then is no model to list.
+  if (vscode?.vscodeModel !== undefined) {
+    select.replaceChildren(...models.map((name) => new Option(name, name)), ...vscodeModelGroups(vscode.vscodeModels ?? []));
+    select.value = vscodeOptionValue(vscode.vscodeModel);
+    return;
+  }
   if (!current) {
     const placeholder = new Option(t('model.choose'), '', true, true);
     placeholder.disabled = true;
@@ -27,8 +33,35 @@ export function fillModelSelect(select: HTMLSelectElement, models: readonly stri
     const option = new Option(name === current && !models.includes(name) && models.length ? `${name} (not listed)` : name, name, false, name === current);
     options.push(option);
   }
-  select.replaceChildren(...options);
+  select.replaceChildren(...options, ...vscodeModelGroups(vscode?.vscodeModels ?? []));
   select.value = current;
+}
+
+const vscodePrefix = 'vscode:';
+
+export function vscodeOptionValue(id: string): string {
+  return vscodePrefix + id;
+}
+
+/** The id of a VS Code model's option; undefined for an endpoint's model. */
+export function vscodeModelOfOption(value: string): string | undefined {
+  return value.startsWith(vscodePrefix) ? value.slice(vscodePrefix.length) : undefined;
+}
+
+/** Issue 55: VS Code's chat models under their vendor, after the endpoint's ("Copilot · GPT-5.1"). */
+function vscodeModelGroups(models: NonNullable<ModelSetupView['vscodeModels']>): HTMLOptGroupElement[] {
+  const groups = new Map<string, HTMLOptGroupElement>();
+  for (const model of models) {
+    const vendorLabel = model.label.split(' · ')[0] ?? model.vendor;
+    let group = groups.get(model.vendor);
+    if (!group) {
+      group = document.createElement('optgroup');
+      group.label = vendorLabel;
+      groups.set(model.vendor, group);
+    }
+    group.append(new Option(model.label, vscodeOptionValue(model.id)));
+  }
+  return [...groups.values()];
 }
 
 /**
@@ -54,7 +87,10 @@ export class ModelPicker {
     this.select.addEventListener('pointerenter', () => this.requestModels());
     this.select.addEventListener('change', () => {
       const name = this.select.value;
-      if (name && name !== this.setup?.model) post({ type: 'chooseModel', name });
+      const vscodeModel = vscodeModelOfOption(name);
+      if (vscodeModel !== undefined) {
+        if (vscodeModel !== this.setup?.vscodeModel) post({ type: 'chooseVscodeModel', id: vscodeModel });
+      } else if (name && (name !== this.setup?.model || this.setup?.vscodeModel !== undefined)) post({ type: 'chooseModel', name });
     });
     const test = vscodeButton(t('model.test'), () => this.test(), { secondary: true });
     test.id = 'model-test';
@@ -80,7 +116,7 @@ export class ModelPicker {
       this.showStatus(undefined);
     }
     this.select.title = t('model.at', setup.model || t('model.noModel'), setup.provider ?? setup.baseUrl);
-    fillModelSelect(this.select, this.models, setup.model);
+    fillModelSelect(this.select, this.models, setup.model, setup);
     this.effort.show(setup);
     this.container.hidden = false;
   }
@@ -88,6 +124,7 @@ export class ModelPicker {
   showModels(message: ModelsMessage): void {
     if (!this.setup || message.baseUrl !== this.setup.baseUrl) return;
     if (message.error) {
+      fillModelSelect(this.select, this.models, this.setup.model, this.setup);
       this.showStatus(message.error, 'error');
       this.status.dataset.source = 'list';
       return;
@@ -96,7 +133,7 @@ export class ModelPicker {
     this.listedFor = message.baseUrl;
     // A listing error is over once the list arrives; Test connection's verdict stays until the next test.
     if (this.status.dataset.source === 'list') this.showStatus(undefined);
-    fillModelSelect(this.select, this.models, this.setup.model);
+    fillModelSelect(this.select, this.models, this.setup.model, this.setup);
   }
 
   showConnectionTest(message: ConnectionTestMessage): void {

@@ -1,6 +1,6 @@
 import type { HostMessage } from '../src/protocol/messages';
 import type { LocalServerView, ModelSetupView, PresetView } from '../src/protocol/modelSetup';
-import { fillModelSelect } from './modelPicker';
+import { fillModelSelect, vscodeModelOfOption } from './modelPicker';
 import { post } from './vscodeApi';
 import { vscodeButton } from './vscodeButton';
 import { t, tn } from './l10n';
@@ -22,6 +22,7 @@ export class OnboardingPanel {
   private testing = false;
   private mounted = false;
   private readonly presetList: HTMLElement;
+  private readonly vscodeChoice: HTMLElement;
   private readonly modelSection: HTMLElement;
   private readonly modelSelect: HTMLSelectElement;
   private readonly modelStatus: HTMLElement;
@@ -30,6 +31,19 @@ export class OnboardingPanel {
   constructor() {
     this.element = document.createElement('div');
     this.element.className = 'model-setup';
+
+    // Issue 55: the models VS Code already has come first, one click, when there are any.
+    this.vscodeChoice = document.createElement('div');
+    this.vscodeChoice.className = 'model-vscode';
+    this.vscodeChoice.dataset.preset = 'vscode';
+    const useVscode = vscodeButton(t('model.useVscode'), () => {
+      const first = this.setup?.vscodeModels?.[0];
+      if (first) post({ type: 'chooseVscodeModel', id: first.id });
+    });
+    const vscodeHint = document.createElement('span');
+    vscodeHint.className = 'preset-hint';
+    this.vscodeChoice.append(useVscode, vscodeHint);
+    this.vscodeChoice.hidden = true;
 
     const providers = heading(t('model.provider'));
     this.presetList = document.createElement('ul');
@@ -41,7 +55,10 @@ export class OnboardingPanel {
     this.modelSelect = document.createElement('select');
     this.modelSelect.setAttribute('aria-label', t('model.model'));
     this.modelSelect.addEventListener('change', () => {
-      if (this.modelSelect.value) post({ type: 'chooseModel', name: this.modelSelect.value });
+      const value = this.modelSelect.value;
+      const vscodeModel = vscodeModelOfOption(value);
+      if (vscodeModel !== undefined) post({ type: 'chooseVscodeModel', id: vscodeModel });
+      else if (value) post({ type: 'chooseModel', name: value });
     });
     this.modelStatus = document.createElement('p');
     this.modelStatus.className = 'model-status';
@@ -58,7 +75,7 @@ export class OnboardingPanel {
     testRow.className = 'model-test';
     testRow.append(test, this.testResult);
 
-    this.element.append(providers, this.presetList, this.modelSection, testRow);
+    this.element.append(this.vscodeChoice, providers, this.presetList, this.modelSection, testRow);
     this.render();
   }
 
@@ -117,6 +134,7 @@ export class OnboardingPanel {
 
   private render(): void {
     const setup = this.setup;
+    this.renderVscodeChoice(setup);
     this.renderPresets(setup);
     const models = this.models && setup && this.models.baseUrl === setup.baseUrl ? this.models : undefined;
     this.modelSection.hidden = !models;
@@ -124,7 +142,14 @@ export class OnboardingPanel {
     this.modelStatus.hidden = !models.error;
     this.modelStatus.textContent = models.error ?? '';
     this.modelSelect.hidden = !!models.error;
-    fillModelSelect(this.modelSelect, models.models, setup.model);
+    fillModelSelect(this.modelSelect, models.models, setup.model, setup);
+  }
+
+  private renderVscodeChoice(setup: ModelSetupView | undefined): void {
+    const models = setup?.vscodeModels ?? [];
+    this.vscodeChoice.hidden = models.length === 0;
+    const names = models.slice(0, 3).map((model) => model.label).join(', ') + (models.length > 3 ? '…' : '');
+    this.vscodeChoice.querySelector('.preset-hint')!.textContent = t('model.vscodeHint', names);
   }
 
   /** Rows are built once and updated in place: a reply arriving while the user tabs through them must not steal the focus. */

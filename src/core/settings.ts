@@ -13,9 +13,12 @@ export const Settings = z.object({
     toolProtocol: z.enum(['auto', 'xml', 'native']).default('auto'),
     /**
      * Spec §3: `auto` is `responses` for OpenAI's own endpoint and the models only it serves (`*-codex`), `messages`
-     * for api.anthropic.com and base URLs whose path ends in `/anthropic`.
+     * for api.anthropic.com and base URLs whose path ends in `/anthropic`. `vscode`: a chat model VS Code offers
+     * (`vscode.lm`: Copilot's plan, other extensions' providers), the one `vscodeModel` names; no endpoint, no key.
      */
-    api: z.enum(['auto', 'chat', 'responses', 'messages']).default('auto'),
+    api: z.enum(['auto', 'chat', 'responses', 'messages', 'vscode']).default('auto'),
+    /** Issue 55: the VS Code chat model `api: vscode` uses, as `lm.selectChatModels` names it. */
+    vscodeModel: z.object({ vendor: z.string().default(''), family: z.string().default(''), id: z.string().default('') }).nullable().default(null),
     reasoningEffort: z.enum(['default', 'none', 'low', 'medium', 'high', 'max']).default('default'),
     inputPricePerMTok: z.number().min(0).default(0),
     outputPricePerMTok: z.number().min(0).default(0),

@@ -7,7 +7,8 @@ import { OpenAiResponsesClient } from './openaiResponsesClient';
 import { OpenAiModelClient } from './openaiModelClient';
 
 export type ModelApi = Settings['model']['api'];
-export type WireApi = Exclude<ModelApi, 'auto'>;
+/** The APIs an endpoint speaks; `vscode` is no endpoint's (src/vscode/lm routes it before this client). */
+export type WireApi = Exclude<ModelApi, 'auto' | 'vscode'>;
 
 export interface ModelClientOptions {
   baseUrl: string;
@@ -25,7 +26,7 @@ export interface ModelClientOptions {
  * (`*-codex`), Chat Completions elsewhere (most OpenAI-compatible servers have no /responses).
  */
 export function apiFor(api: ModelApi, baseUrl: string, model: string): WireApi {
-  if (api !== 'auto') return api;
+  if (api !== 'auto' && api !== 'vscode') return api;
   if (speaksMessages(baseUrl)) return 'messages';
   return hostOf(baseUrl) === 'api.openai.com' || /-codex\b/i.test(model) ? 'responses' : 'chat';
 }

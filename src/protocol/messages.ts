@@ -123,6 +123,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listModels') }),
   /** Sets codeagent.model.name. */
   z.object({ type: z.literal('chooseModel'), name: z.string().check(z.minLength(1), z.maxLength(500)) }),
+  /** Issue 55: a VS Code chat model from the picker or onboarding: sets codeagent.model.api to `vscode` and model.vscodeModel. */
+  z.object({ type: z.literal('chooseVscodeModel'), id: z.string().check(z.minLength(1), z.maxLength(500)) }),
   /** The effort control beside the model picker: sets codeagent.model.reasoningEffort. */
   z.object({ type: z.literal('chooseEffort'), effort: z.enum(reasoningEfforts) }),
   /** Onboarding's `Use <provider>`: sets codeagent.model.baseUrl (asking for the URL or the key when needed). */

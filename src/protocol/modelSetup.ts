@@ -13,6 +13,15 @@ export type PresetView = z.infer<typeof PresetView>;
 /** `codeagent.model.reasoningEffort`'s values; `default` sends nothing, so every model takes it. */
 export const reasoningEfforts = ['default', 'none', 'low', 'medium', 'high', 'max'] as const;
 
+/** Issue 55: a chat model VS Code offers (`vscode.lm`), as the picker lists it under its vendor. */
+export const VscodeModelView = z.object({
+  id: z.string(),
+  vendor: z.string(),
+  /** "Copilot · GPT-5.1". */
+  label: z.string(),
+});
+export type VscodeModelView = z.infer<typeof VscodeModelView>;
+
 /** The model settings the header picker and onboarding show. */
 export const ModelSetupView = z.object({
   baseUrl: z.string(),
@@ -26,6 +35,10 @@ export const ModelSetupView = z.object({
   reasoningEffort: z.optional(z.enum(reasoningEfforts)),
   /** The levels besides `default` the model accepts; empty: it does not reason. */
   effortLevels: z.optional(z.array(z.enum(reasoningEfforts))),
+  /** The chat models VS Code offers, listed under the endpoint's in the picker and first in onboarding. */
+  vscodeModels: z.optional(z.array(VscodeModelView)),
+  /** The id of the VS Code model in use (`model.api: vscode`); absent while an endpoint's model is. */
+  vscodeModel: z.optional(z.string()),
 });
 export type ModelSetupView = z.infer<typeof ModelSetupView>;
 

@@ -270,6 +270,8 @@ export const panelStrings = {
   'model.at': '{0} at {1}',
   'model.usePreset': 'Use {0}',
   'model.useCustom': 'Use a custom endpoint',
+  'model.useVscode': 'Use a model you already have in VS Code',
+  'model.vscodeHint': 'No key to paste · {0}',
   'model.running.one': 'Running on this machine · {0} model',
   'model.running.other': 'Running on this machine · {0} models',
   'model.needsKey': 'needs an API key',

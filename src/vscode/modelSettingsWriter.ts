@@ -3,14 +3,14 @@ import type { TrustStore } from '../core/ports/trustStore';
 import { baseUrlProblem } from '../core/settings';
 import { l10n } from './hostL10n';
 import { endpointSubject } from '../core/trust/endpointTrust';
-import type { ModelSettingKey } from './modelSetupController';
+import type { ModelSettingKey, ModelSettingValue } from './modelSetupController';
 
 /**
  * Writes `codeagent.model.<key>` where it takes effect: the workspace when the workspace sets it (a user
  * setting would be shadowed there), else the user settings, so one choice serves every project. An endpoint the
  * user picks here is theirs: written to the workspace, it is allowed for it at once (no "send your key?" prompt).
  */
-export function modelSettingWriter(trust: TrustStore): (key: ModelSettingKey, value: string | boolean) => Promise<void> {
+export function modelSettingWriter(trust: TrustStore): (key: ModelSettingKey, value: ModelSettingValue) => Promise<void> {
   return async (key, value) => {
     const config = vscode.workspace.getConfiguration('codeagent');
     const inspected = config.inspect(`model.${key}`);

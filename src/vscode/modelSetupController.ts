@@ -8,7 +8,7 @@ import { modelPresets, presetById, presetForBaseUrl } from '../core/modelSetup/p
 import type { ModelCatalog } from '../core/ports/modelCatalog';
 import { baseUrlProblem, type Settings } from '../core/settings';
 import type { HostMessage, WebviewMessage } from '../protocol/messages';
-import type { connectionStatuses, ModelSetupView, reasoningEfforts } from '../protocol/modelSetup';
+import type { connectionStatuses, ModelSetupView, reasoningEfforts, VscodeModelView } from '../protocol/modelSetup';
 
 export interface ModelSetupDeps {
   settings: () => Settings;
@@ -16,17 +16,20 @@ export interface ModelSetupDeps {
   catalog: ModelCatalog;
   now: () => number;
   /** Writes `codeagent.model.<key>` where the user keeps it: the workspace when it sets the key there, else the user settings. */
-  writeModelSetting: (key: ModelSettingKey, value: string | boolean) => Promise<void>;
+  writeModelSetting: (key: ModelSettingKey, value: ModelSettingValue) => Promise<void>;
   /** "CodeAgent: Set API Key"; false when the user cancelled. */
   promptApiKey: () => Promise<boolean>;
   /** Asks for a custom endpoint URL; undefined when cancelled. */
   promptBaseUrl: (current: string) => Promise<string | undefined>;
+  /** Issue 55: the chat models VS Code offers now (none on a VS Code without `vscode.lm`). */
+  vscodeModels?: () => ReadonlyArray<VscodeModelView & { family: string }>;
   log: (message: string) => void;
 }
 
-export type ModelSettingKey = 'baseUrl' | 'name' | 'supportsImages' | 'reasoningEffort';
+export type ModelSettingKey = 'baseUrl' | 'name' | 'supportsImages' | 'reasoningEffort' | 'api' | 'vscodeModel';
+export type ModelSettingValue = string | boolean | { vendor: string; family: string; id: string };
 
-type ModelSetupMessage = Extract<WebviewMessage, { type: 'listModels' | 'chooseModel' | 'chooseEffort' | 'usePreset' | 'testConnection' | 'detectLocalServers' }>;
+type ModelSetupMessage = Extract<WebviewMessage, { type: 'listModels' | 'chooseModel' | 'chooseVscodeModel' | 'chooseEffort' | 'usePreset' | 'testConnection' | 'detectLocalServers' }>;
 
 /**
  * The webview's model setup (issue 13): presets, local server detection, the model pickers and Test connection.
@@ -60,6 +63,7 @@ export class ModelSetupController extends PostingViewPart {
     switch (message.type) {
       case 'listModels': return this.sendModels();
       case 'chooseModel': return this.chooseModel(message.name);
+      case 'chooseVscodeModel': return this.chooseVscodeModel(message.id);
       case 'chooseEffort': return this.deps.writeModelSetting('reasoningEffort', message.effort);
       case 'usePreset': return this.usePreset(message.presetId);
       case 'testConnection': return this.testConnection();
@@ -74,7 +78,9 @@ export class ModelSetupController extends PostingViewPart {
   private async sendModels(): Promise<void> {
     const { baseUrl, name } = this.deps.settings().model;
     const urlProblem = baseUrlProblem(baseUrl, l10n);
-    if (urlProblem) return this.emit({ type: 'models', baseUrl, models: [], error: urlProblem });
+    // While a VS Code model is in use the endpoint's list is only an offer: its failures are not the user's concern now.
+    const quiet = this.deps.settings().model.api === 'vscode';
+    if (urlProblem) return this.emit({ type: 'models', baseUrl, models: [], error: quiet ? undefined : urlProblem });
     const shown = this.models.peek(baseUrl, this.deps.apiKey());
     if (shown) this.emit({ type: 'models', baseUrl, models: shown.models });
     const listing = await this.models.refresh(baseUrl, this.deps.apiKey());
@@ -84,6 +90,7 @@ export class ModelSetupController extends PostingViewPart {
     }
     // A list already shown stays for this opening; the next one, with nothing kept, names the failure.
     if (shown) return;
+    if (quiet) return this.emit({ type: 'models', baseUrl, models: [] });
     const { message } = describeFailure(listing.failure, { baseUrl, apiKey: this.deps.apiKey(), model: name }, l10n);
     this.emit({ type: 'models', baseUrl, models: [], error: message });
   }
@@ -95,6 +102,7 @@ export class ModelSetupController extends PostingViewPart {
     const baseUrl = preset.baseUrl || (await this.deps.promptBaseUrl(current));
     if (!baseUrl) return;
     if (baseUrl !== current) await this.deps.writeModelSetting('baseUrl', baseUrl);
+    await this.leaveVscodeModel();
     // A key from the environment or an earlier provider is kept; Test connection tells whether it fits.
     if (preset.needsKey && !this.deps.apiKey()) await this.deps.promptApiKey();
     this.models.clear();
@@ -104,8 +112,22 @@ export class ModelSetupController extends PostingViewPart {
   /** Spec §16: a model whose listing says whether it takes images sets model.supportsImages to match. */
   private async chooseModel(name: string): Promise<void> {
     await this.deps.writeModelSetting('name', name);
+    await this.leaveVscodeModel();
     const listing = await this.models.list(this.deps.settings().model.baseUrl, this.deps.apiKey());
     await this.matchImageInput(listing.ok ? listing.imageInput?.[name] : undefined);
+  }
+
+  /** Issue 55: a VS Code model, by its vendor, family and id; the endpoint's settings stay for a switch back. */
+  private async chooseVscodeModel(id: string): Promise<void> {
+    const model = this.deps.vscodeModels?.().find((candidate) => candidate.id === id);
+    if (!model) return this.deps.log(`No VS Code chat model ${id}.`);
+    await this.deps.writeModelSetting('vscodeModel', { vendor: model.vendor, family: model.family, id: model.id });
+    if (this.deps.settings().model.api !== 'vscode') await this.deps.writeModelSetting('api', 'vscode');
+  }
+
+  /** An endpoint's model or provider chosen after a VS Code model: the endpoint's API is found again from its URL. */
+  private async leaveVscodeModel(): Promise<void> {
+    if (this.deps.settings().model.api === 'vscode') await this.deps.writeModelSetting('api', 'auto');
   }
 
   private async matchImageInput(declared: boolean | undefined): Promise<void> {
@@ -123,7 +145,9 @@ export class ModelSetupController extends PostingViewPart {
   }
 
   private view(): ModelSetupView {
-    const { baseUrl, name, supportsImages, reasoningEffort } = this.deps.settings().model;
+    const { baseUrl, name, supportsImages, reasoningEffort, api } = this.deps.settings().model;
+    const vscodeModels = (this.deps.vscodeModels?.() ?? []).map(({ id, vendor, label }) => ({ id, vendor, label }));
+    const vscodeModel = api === 'vscode' ? vscodeModels.find((model) => model.id === name) : undefined;
     // Fails to compile when the setting grows a level the protocol does not carry.
     const effort: (typeof reasoningEfforts)[number] = reasoningEffort;
     return {
@@ -131,8 +155,11 @@ export class ModelSetupController extends PostingViewPart {
       model: name,
       supportsImages,
       reasoningEffort: effort,
-      effortLevels: [...effortLevelsFor(name)],
-      provider: presetForBaseUrl(baseUrl)?.name,
+      // VS Code's API takes no reasoning effort.
+      effortLevels: api === 'vscode' ? [] : [...effortLevelsFor(name)],
+      provider: api === 'vscode' ? vscodeModel?.label ?? 'VS Code' : presetForBaseUrl(baseUrl)?.name,
+      vscodeModels,
+      vscodeModel: api === 'vscode' ? name : undefined,
       presets: modelPresets.map(({ id, name: presetName, baseUrl: presetUrl, needsKey, hint }) => ({ id, name: presetName, baseUrl: presetUrl, needsKey, hint })),
     };
   }
@@ -143,6 +170,6 @@ export class ModelSetupController extends PostingViewPart {
 }
 
 function isModelSetupMessage(message: WebviewMessage): message is ModelSetupMessage {
-  return message.type === 'listModels' || message.type === 'chooseModel' || message.type === 'chooseEffort' || message.type === 'usePreset' || message.type === 'testConnection'
+  return message.type === 'listModels' || message.type === 'chooseModel' || message.type === 'chooseVscodeModel' || message.type === 'chooseEffort' || message.type === 'usePreset' || message.type === 'testConnection'
     || message.type === 'detectLocalServers';
 }

@@ -4,7 +4,7 @@ import type { Onboarding } from '../protocol/transcript';
 import { l10n } from './hostL10n';
 
 /** What the panel shows instead of the chat until a model can actually be called; null when ready. */
-export function onboardingFor(settings: Settings, apiKey: string | undefined, hasWorkspaceFolder = true): Onboarding | null {
+export function onboardingFor(settings: Settings, apiKey: string | undefined, hasWorkspaceFolder = true, vscodeModels = 0): Onboarding | null {
   // The agent's tools are confined to the workspace: without a folder there is nothing safe to work on.
   if (!hasWorkspaceFolder) {
     return {
@@ -13,7 +13,17 @@ export function onboardingFor(settings: Settings, apiKey: string | undefined, ha
       actions: [],
     };
   }
-  if (!settings.model.name.trim()) {
+  // Issue 55: a VS Code chat model needs no endpoint and no key; VS Code asks for consent at the first request.
+  if (settings.model.api === 'vscode' && settings.model.name.trim()) return null;
+  if (!settings.model.name.trim() || settings.model.api === 'vscode') {
+    if (vscodeModels > 0) {
+      return {
+        title: l10n.t('Connect a model to start'),
+        message: l10n.t('Use a model you already have in VS Code (GitHub Copilot\'s plan, or another extension\'s models) with one click: no key to paste. Or connect any OpenAI-compatible endpoint below.'),
+        actions: [{ label: l10n.t('Open Settings'), command: 'openSettings' }],
+        modelSetup: true,
+      };
+    }
     return {
       title: l10n.t('Connect a model to start'),
       message: l10n.t('CodeAgent talks to any OpenAI-compatible endpoint. Choose a provider and a model below, or set codeagent.model.name (for example gpt-5.1, deepseek-v4-flash or qwen2.5-coder:14b) and codeagent.model.baseUrl (now {0}); for a hosted endpoint also run "CodeAgent: Set API Key" or set CODEAGENT_API_KEY. Once the chat opens, the Reasoning effort list beside the model picker sets how hard a reasoning model thinks.', settings.model.baseUrl || l10n.t('empty')),

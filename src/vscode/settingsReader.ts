@@ -5,7 +5,7 @@ import { readTrustedSettings, type SettingsTrust } from '../core/trust/readTrust
 import { l10n } from './hostL10n';
 
 const keys: Record<string, string[]> = {
-  model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'api', 'reasoningEffort', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds', 'supportsImages'],
+  model: ['baseUrl', 'name', 'contextWindow', 'maxOutputTokens', 'toolProtocol', 'api', 'vscodeModel', 'reasoningEffort', 'inputPricePerMTok', 'outputPricePerMTok', 'cachedInputPricePerMTok', 'maxRetries', 'continueMaxRounds', 'supportsImages'],
   summaryModel: ['name'],
   context: ['compactThreshold', 'keepRecentRounds', 'summaryTimeoutSeconds', 'instructionFiles'],
   agent: ['maxIterations', 'planMode'],

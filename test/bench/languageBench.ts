@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { CODE_SERVER_VERSION } from '../e2e/support/paths';
 import { reportFigure } from './benchSummary';
 
 const root = path.resolve(__dirname, '../..');
@@ -22,7 +23,7 @@ export async function runLanguageBench(): Promise<void> {
   const usages = /figure: Usages \(warm TypeScript server\) → next request (\d+) ms/.exec(output);
   const symbols = /figure: Symbols \(warm TypeScript server\) → next request (\d+) ms/.exec(output);
   if (!edit || !openEdit || !firstText || !nextText || !usages || !symbols) throw new Error(`the figures are missing from the e2e output:\n${output}`);
-  console.log('Language services in real VS Code (code-server 4.100.3, its TypeScript)');
+  console.log(`Language services in real VS Code (code-server ${CODE_SERVER_VERSION}, its TypeScript)`);
   for (const line of output.split('\n').filter((l) => /figure: (Edit|Write of a|Usages|Symbols)/.test(l))) console.log(`  ${line.trim().replace(/^figure: /, '')}`);
   for (const [figure, found] of [['Edit of an open file → next request, beyond the settle wait', openEdit], ['Edit of a file not open (shown first) → next request, beyond the waits', edit]] as const) {
     const own = Number(found[4]);

@@ -19,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   messages: async () => (await import('./messagesCacheBench')).runMessagesCacheBench(),
   web: async () => (await import('./webBench')).runWebBench(),
   commands: async () => (await import('./commandsBench')).runCommandsBench(),
+  vscodeLm: async () => (await import('./vscodeLmBench')).runVscodeLmBench(),
 };
 
 async function runAll(names: string[]): Promise<void> {

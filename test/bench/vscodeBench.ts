@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CODE_SERVER_VERSION } from '../e2e/support/paths';
 import { reportFigure } from './benchSummary';
 
 const root = path.resolve(__dirname, '../..');
@@ -34,7 +35,7 @@ export async function runVsCodeBench(): Promise<void> {
   if (!answer || !hogged || !activation || !send || !glob) throw new Error(`the figures are missing from the e2e output:\n${output}`);
   const vsixBytes = vsix ? fs.statSync(path.join(root, vsix[1]!)).size : undefined;
   const [, kb, streamedMs, messages, lastMessageMs, visibleMs] = answer.map(Number) as number[];
-  console.log('Real VS Code (code-server 4.100.3 + Chromium, the packaged extension)');
+  console.log(`Real VS Code (code-server ${CODE_SERVER_VERSION} + Chromium, the packaged extension)`);
   console.log(`  ${kb} KB Markdown answer in 16-character chunks: streamed by the server in ${streamedMs} ms; ${messages} webview messages, the last ${lastMessageMs} ms after the server's last byte; end on screen ${visibleMs} ms after it (target < ${TARGET_ANSWER_VISIBLE_MS} ms)`);
   console.log(`  the same beside a CPU hog: end on screen ${hogged[1]} ms after the last byte (target < ${TARGET_HOGGED_MS} ms)`);
   console.log(`  extension activation: ${activation[1]} ms (activate(), as the extension logs it)`);

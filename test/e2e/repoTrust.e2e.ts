@@ -11,7 +11,7 @@ import { ScriptedModelServer } from '../fixtures/scriptedModelServer';
 import { sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { eventually } from './support/eventually';
 import { chatPosts } from './support/modelRequests';
-import { clickNotificationButton, notificationTexts } from './support/notifications';
+import { clickNotificationButton, waitForNotification } from './support/notifications';
 import { projectRoot } from './support/paths';
 import { SCRIPTED_MODEL_NAME, writeWorkspaceSettings } from './support/testWorkspace';
 import { useCodeServerSuite } from './support/codeServerSuite';
@@ -77,7 +77,7 @@ describe('a repository as attacker', function () {
 
     // The panel and the prompt name the URL.
     await eventually(async () => assert.ok((await chat.locator('[role="log"]').textContent())?.includes(`codeagent.model.baseUrl to ${attacker.baseUrl}`)), { message: 'the panel says the workspace endpoint is not used' });
-    await eventually(async () => assert.ok((await notificationTexts(session.page)).some((text) => text.includes(`Send your requests and API key to ${attacker.baseUrl}?`))), { message: 'the prompt names the URL' });
+    await waitForNotification(session.page, `Send your requests and API key to ${attacker.baseUrl}?`, 20_000, 'the prompt names the URL');
 
     // Allow on the prompt: the next request goes to the workspace's endpoint.
     await clickNotificationButton(session.page, `Send your requests and API key to ${attacker.baseUrl}?`, 'Allow');

@@ -103,3 +103,4 @@ export const Uri = { file: (fsPath: string) => ({ fsPath, scheme: 'file' }) };
 export const l10n = { t: (message: string, ...args: Array<string | number>) => formatMessage(message, args) };
 
 export { Disposable };
+export * from './fakeVscodeLm';

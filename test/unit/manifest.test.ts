@@ -22,7 +22,7 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
  * and issue 13 (cached input pricing), spec §16 (model.supportsImages) and §18 (sandbox.*). */
 const specSettings: Record<string, unknown> = {
   'model.baseUrl': undefined, 'model.name': undefined, 'model.contextWindow': 200000, 'model.maxOutputTokens': undefined,
-  'model.toolProtocol': 'auto', 'model.api': 'auto', 'model.reasoningEffort': 'default', 'model.inputPricePerMTok': undefined, 'model.outputPricePerMTok': undefined,
+  'model.toolProtocol': 'auto', 'model.api': 'auto', 'model.vscodeModel': null /* issue 55 */, 'model.reasoningEffort': 'default', 'model.inputPricePerMTok': undefined, 'model.outputPricePerMTok': undefined,
   'model.cachedInputPricePerMTok': null,
   'model.maxRetries': 3, 'model.continueMaxRounds': 5, 'summaryModel.name': undefined,
   'context.compactThreshold': 0.8, 'context.keepRecentRounds': 10, 'context.summaryTimeoutSeconds': 120,

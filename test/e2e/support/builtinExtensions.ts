@@ -30,8 +30,8 @@ export const LANGUAGE_SERVER_EXTENSIONS = ['typescript-language-features', 'json
 const made = new Map<string, string>();
 
 /** A folder (once per process and kind) of links to the built-in extensions a window loads in code-server's own. */
-export function testBuiltinExtensionsDir(packageDir: string, languageServers = false): string {
-  const key = `${packageDir}\n${languageServers}`;
+export function testBuiltinExtensionsDir(packageDir: string, languageServers = false, testExtensions: string[] = []): string {
+  const key = `${packageDir}\n${languageServers}\n${testExtensions.join('\n')}`;
   let dir = made.get(key);
   if (dir) return dir;
   const all = path.join(packageDir, 'lib', 'vscode', 'extensions');
@@ -42,6 +42,8 @@ export function testBuiltinExtensionsDir(packageDir: string, languageServers = f
     if (!fs.existsSync(target)) throw new Error(`code-server has no built-in ${name} at ${target}`);
     fs.symlinkSync(target, path.join(dir, name));
   }
+  // A built-in folder is scanned as it is: no install, no extensions.json.
+  for (const folder of testExtensions) fs.symlinkSync(folder, path.join(dir, path.basename(folder)));
   made.set(key, dir);
   return dir;
 }

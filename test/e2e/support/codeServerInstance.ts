@@ -1,4 +1,4 @@
-// A code-server (VS Code 1.100 in the browser) with the packaged extension installed, on a free
+// A code-server (VS Code in the browser) with the packaged extension installed, on a free
 // port, with quiet user settings. One shared extensions dir per test process (the vsix is
 // installed once, before any server uses it); user-data-dir, workspaces and log per instance.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { testBuiltinExtensionsDir } from './builtinExtensions';
 import { freePort, portIsFree } from './freePort';
 import { installLanguagePack } from './languagePack';
-import { codeServerPackageDir, extensionVsix } from './paths';
+import { codeServerNode, codeServerPackageDir, extensionVsix } from './paths';
 import { isAlive, killTree, windowProcesses } from './processTree';
 import { freshDir, runRoot } from './runRoot';
 import { createWorkspace, type WorkspaceOptions } from './testWorkspace';
@@ -68,6 +68,8 @@ export interface CodeServerOptions {
   locale?: string; // VS Code's display language (`--locale`), with a stand-in language pack (languagePack.ts)
   /** TypeScript's, JSON's and Markdown's language services in the window (builtinExtensions.ts). */
   languageServers?: boolean;
+  /** Extension folders of the tests (fixtures/lmProviderExtension) loaded beside the built-in ones. */
+  testExtensions?: string[];
 }
 
 const installs = new Map<string, Promise<void>>();
@@ -140,7 +142,7 @@ function installExtension(packageDir: string, vsix: string, extDir: string): Pro
       if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: run npm run package`);
       const home = runRoot();
       const args = ['--config', configFile(home), '--extensions-dir', extDir, '--user-data-dir', path.join(home, 'ud-install'), '--install-extension', vsix, '--force'];
-      const r = spawnSync(process.execPath, [entry(packageDir), ...args], {
+      const r = spawnSync(codeServerNode(packageDir), [entry(packageDir), ...args], {
         encoding: 'utf8',
         env: cleanEnv(home),
         timeout: 120_000,
@@ -249,7 +251,7 @@ export class CodeServerInstance {
       const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
       const log = fs.openSync(logFile, 'a');
       const child = spawn(
-        process.execPath,
+        codeServerNode(packageDir),
         [
           entry(packageDir),
           '--config', config,
@@ -261,7 +263,7 @@ export class CodeServerInstance {
           '--disable-getting-started-override',
           '--user-data-dir', userDataDir,
           '--extensions-dir', extDir,
-          '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir, options.languageServers),
+          '--builtin-extensions-dir', testBuiltinExtensionsDir(packageDir, options.languageServers, options.testExtensions),
           ...(options.locale ? ['--locale', options.locale] : []),
         ],
         { cwd: dir, detached: true, stdio: ['ignore', log, log], env: cleanEnv(dir, { ...options.env, HOME: home }) },

@@ -1,10 +1,13 @@
 // Where the e2e suite finds the project, code-server, the packaged extension and its artifacts.
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const projectRoot = path.resolve(__dirname, '..', '..', '..');
 
-export const CODE_SERVER_VERSION = '4.100.3';
+/** code-server by the VS Code it serves (CODEAGENT_E2E_VSCODE, as scripts/provisionCodeServer.sh takes it). */
+const CODE_SERVER_VERSIONS: Record<string, string> = { current: '4.139.1', '1.100': '4.100.3' };
+export const CODE_SERVER_VERSION = CODE_SERVER_VERSIONS[process.env.CODEAGENT_E2E_VSCODE ?? 'current'] ?? CODE_SERVER_VERSIONS.current;
 
 /** What the e2e suite keeps from run to run on this machine (code-server, generated trees). */
 export function e2eCacheDir(): string {
@@ -15,6 +18,12 @@ export function e2eCacheDir(): string {
 export function codeServerPackageDir(): string {
   if (process.env.CODEAGENT_E2E_CODE_SERVER) return process.env.CODEAGENT_E2E_CODE_SERVER;
   return path.join(e2eCacheDir(), `code-server-${CODE_SERVER_VERSION}`, 'package');
+}
+
+/** The Node that runs code-server: the one provisioning linked beside the package (Node 24 for 4.139), else ours. */
+export function codeServerNode(packageDir: string): string {
+  const linked = path.join(packageDir, '..', 'node');
+  return fs.existsSync(linked) ? linked : process.execPath;
 }
 
 /** The extension under test: `npm run package` output unless CODEAGENT_E2E_VSIX points elsewhere. */

@@ -12,21 +12,24 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
   after(() => server.close());
   beforeEach(() => server.reset());
 
-  function harness(initial: { baseUrl?: string; name?: string; key?: string; fetch?: typeof fetch; supportsImages?: boolean } = {}) {
-    const model: { baseUrl: string; name: string; supportsImages: boolean; reasoningEffort?: string } = { baseUrl: initial.baseUrl ?? server.baseUrl, name: initial.name ?? '', supportsImages: initial.supportsImages ?? true };
+  const copilot = { id: 'gpt-5.1', vendor: 'copilot', family: 'gpt-5.1', label: 'Copilot · GPT-5.1' };
+
+  function harness(initial: { baseUrl?: string; name?: string; key?: string; fetch?: typeof fetch; supportsImages?: boolean; api?: string; vscodeModels?: Array<typeof copilot> } = {}) {
+    const model: { baseUrl: string; name: string; supportsImages: boolean; reasoningEffort?: string; api?: string } = { baseUrl: initial.baseUrl ?? server.baseUrl, name: initial.name ?? '', supportsImages: initial.supportsImages ?? true, api: initial.api };
     let key = initial.key;
     const posted: HostMessage[] = [];
     const prompts: string[] = [];
-    const writes: [string, string | boolean][] = [];
+    const writes: [string, unknown][] = [];
     let nextUrl: string | undefined;
     const controller = new ModelSetupController({
       settings: () => Settings.parse({ model }),
       apiKey: () => key,
       catalog: new OpenAiModelCatalog({ fetch: initial.fetch }),
       now: Date.now,
-      writeModelSetting: async (k, value) => { writes.push([k, value]); (model as Record<string, string | boolean>)[k] = value; },
+      writeModelSetting: async (k, value) => { writes.push([k, value]); (model as Record<string, unknown>)[k] = value; },
       promptApiKey: async () => { prompts.push('key'); key = 'sk-typed'; return true; },
       promptBaseUrl: async (current) => { prompts.push(`url:${current}`); return nextUrl; },
+      vscodeModels: () => initial.vscodeModels ?? [],
       log: (message) => assert.fail(message),
     });
     controller.attach((message) => {
@@ -163,5 +166,26 @@ describe('ModelSetupController: the panel\'s model setup against the scripted se
     assert.equal(WebviewMessage.safeParse({ type: 'chooseEffort', effort: 'high' }).success, true);
     assert.equal(WebviewMessage.safeParse({ type: 'chooseEffort', effort: 'xhigh' }).success, false);
     assert.equal(WebviewMessage.safeParse({ type: 'chooseEffort' }).success, false);
+  });
+
+  it('issue 55: lists VS Code\'s models under their vendor; choosing one sets model.vscodeModel, then model.api to vscode', async () => {
+    const h = harness({ name: 'scripted-model', vscodeModels: [copilot] });
+    h.controller.handle({ type: 'ready' });
+    assert.deepEqual(h.last('modelSetup')?.setup.vscodeModels, [{ id: 'gpt-5.1', vendor: 'copilot', label: 'Copilot · GPT-5.1' }]);
+    assert.equal(h.last('modelSetup')?.setup.vscodeModel, undefined);
+    assert.equal(h.controller.handle({ type: 'chooseVscodeModel', id: 'gpt-5.1' }), true);
+    await eventually(() => assert.deepEqual(h.writes, [['vscodeModel', { vendor: 'copilot', family: 'gpt-5.1', id: 'gpt-5.1' }], ['api', 'vscode']]));
+  });
+
+  it('issue 55: while a VS Code model is in use the setup says so without effort levels; an endpoint\'s model chosen then switches back to auto', async () => {
+    server.setModels(['scripted-model']);
+    const h = harness({ name: 'gpt-5.1', api: 'vscode', vscodeModels: [copilot] });
+    h.controller.refresh();
+    const setup = h.last('modelSetup')!.setup;
+    assert.equal(setup.vscodeModel, 'gpt-5.1');
+    assert.equal(setup.provider, 'Copilot · GPT-5.1');
+    assert.deepEqual(setup.effortLevels, []);
+    h.controller.handle({ type: 'chooseModel', name: 'scripted-model' });
+    await eventually(() => assert.deepEqual(h.writes, [['name', 'scripted-model'], ['api', 'auto']]));
   });
 });

@@ -54,4 +54,12 @@ describe('onboarding', () => {
     assert.equal(s.approval.autoApproveEdits, false);
     assert.equal(s.agents.sharedContextMaxMessages, 100);
   });
+
+  it('issue 55: with VS Code models and none chosen, one click on a model already in VS Code comes first; a chosen one needs no key', () => {
+    const offered = onboardingFor(settings({}), undefined, true, 2)!;
+    assert.match(offered.message, /Use a model you already have in VS Code/);
+    assert.equal(offered.modelSetup, true);
+    assert.equal(onboardingFor(settings({ api: 'vscode', name: 'gpt-5.1', baseUrl: 'https://api.openai.com/v1' }), undefined, true, 2), null);
+    assert.match(onboardingFor(settings({ api: 'vscode', name: '' }), undefined, true, 0)!.title, /Connect a model/);
+  });
 });
