@@ -4,7 +4,7 @@ import { turnToolsFrom } from '../../../../src/core/agent/registryTurnTools';
 import { buildSystemPrompt } from '../../../../src/core/agent/systemPrompt';
 import type { AgentEvent } from '../../../../src/core/events';
 import { createIdGenerator } from '../../../../src/core/ids';
-import type { TokenUsage } from '../../../../src/core/ports/modelClient';
+import type { ModelClient, TokenUsage } from '../../../../src/core/ports/modelClient';
 import type { PlanBoard } from '../../../../src/core/plan/planBoard';
 import type { PlanControl } from '../../../../src/core/plan/planControl';
 import { Settings } from '../../../../src/core/settings';
@@ -51,6 +51,8 @@ export interface KitOptions {
   plan?: PlanBoard;
   agent?: Record<string, unknown>;
   model?: Record<string, unknown>;
+  /** The model port, when not the scripted server's Chat Completions client (a VS Code chat model's, issue 55). */
+  client?: ModelClient;
   isConcurrentSafe?: (call: { name: string; params: Record<string, string> }) => boolean;
   fallbackContextSummary?: () => string;
 }
@@ -64,7 +66,7 @@ export function subagentKit(server: ScriptedModelServer, ws: TempWorkspace, opti
     agent: options.agent,
   });
   const ports = createNodeToolPorts({ workspaceRoot: ws.root });
-  const model = new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined });
+  const model = options.client ?? new OpenAiModelClient({ baseUrl: server.baseUrl, apiKey: undefined });
   const clock = recordingClock();
   const approver = { request: async () => ({ decision: 'accepted' as const }) };
   const newId = createIdGenerator(() => 0, 'id');

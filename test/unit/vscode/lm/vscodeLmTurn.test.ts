@@ -5,8 +5,10 @@ import * as path from 'node:path';
 import * as fake from '../../../support/fakeVscode';
 import { copilotGpt, scriptedLanguageModel } from '../../../support/fakeLanguageModels';
 import { scriptedAgentSession } from '../../../support/scriptedAgentSession';
+import { subagentKit } from '../../core/subagents/subagentTestKit';
 import { useScriptedWorkspace } from '../../../support/scriptedWorkspace';
 import { until } from '../../../support/until';
+import { heldClock } from '../../../support/recordingClock';
 import type { AgentEvent } from '../../../../src/core/events';
 import { Settings } from '../../../../src/core/settings';
 import { createModelClient } from '../../../../src/node/createModelClient';
@@ -62,5 +64,52 @@ describe('issue 55: agent turns on a VS Code chat model', function () {
     const sent = last.messages as Array<{ role: string; tool_calls?: Array<{ function: { name: string } }>; content: unknown }>;
     assert.deepEqual(sent.flatMap((m) => m.tool_calls?.map((c) => c.function.name) ?? []), ['Read', 'Edit']);
     assert.ok(sent.some((m) => m.role === 'assistant' && m.content === 'Done: a is 2.'));
+  });
+
+  function onVscodeModel(maxInputTokens: number, context: Record<string, unknown> = {}) {
+    fake.setFakeChatModels([scriptedLanguageModel(scripted.server.baseUrl, { ...copilotGpt, maxInputTokens })]);
+    const models = new VscodeModels();
+    const raw = Settings.parse({ model: { name: 'scripted-model', baseUrl: scripted.server.baseUrl, api: 'vscode', toolProtocol: 'native', vscodeModel: { vendor: 'copilot', family: 'gpt-5.1', id: 'gpt-5.1' } }, context });
+    const settings = withVscodeModel(() => raw, models);
+    const model = () => routedModelClient(() => settings().model.api,
+      () => createModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined, api: settings().model.api }),
+      () => new VscodeLmClient({ models, settings, justification: 'test' }));
+    const events: AgentEvent[] = [];
+    // Time passes only when a test says so: the summary's timeout never ends it.
+    return { models, settings, kit: scriptedAgentSession(scripted.server, scripted.ws.root, { deps: { model, settings, clock: heldClock() } }), events, sink: (e: AgentEvent) => void events.push(e) };
+  }
+
+  it('a sub-agent (Task) asks the same VS Code model, and its answer comes back to the parent', async () => {
+    const { models, settings } = onVscodeModel(64_000);
+    await models.refresh();
+    const kit = subagentKit(scripted.server, scripted.ws, { protocol: 'native', client: new VscodeLmClient({ models, settings, justification: 'test' }) });
+    scripted.server.enqueue(
+      { toolCalls: [{ id: 'call_t', name: 'Task', arguments: '{"goal":"find where a is defined","resources":["a.ts"]}' }] },
+      { text: 'a is defined in a.ts, line 1.' },
+      { text: 'The child says: a.ts, line 1.' },
+    );
+    const outcome = await kit.runParent('where is a?');
+    assert.equal(outcome.end, 'answered', JSON.stringify(kit.events.find((e) => e.type === 'error')));
+    assert.deepEqual(scripted.server.requests.map((r) => r.body.model), ['gpt-5.1', 'gpt-5.1', 'gpt-5.1'], 'parent, child, parent: all on the VS Code model');
+    assert.match(JSON.stringify(scripted.server.requests[1].body.messages), /find where a is defined/, 'the child got the goal');
+    assert.match(JSON.stringify(scripted.server.requests[2].body.messages), /a is defined in a\.ts, line 1\./, 'the parent got the child\'s answer');
+  });
+
+  it('compaction starts at the VS Code model\'s maxInputTokens, and its summary is asked of the same model', async () => {
+    const { models, kit, events, sink } = onVscodeModel(1_500, { keepRecentRounds: 1 });
+    await models.refresh();
+    scripted.server.enqueue(
+      { text: 'Reading it.', toolCalls: [{ id: 'call_r', name: 'Read', arguments: '{"path":"a.ts"}' }] },
+      { text: 'a is 1. ' + 'More words about a. '.repeat(60) },
+    );
+    assert.equal(await kit.session.send('what is a?', sink), 'answered', JSON.stringify(events.find((e) => e.type === 'error')));
+    scripted.server.enqueue({ text: 'It is 1.' });
+    assert.equal(await kit.session.send('sure?', sink), 'answered', 'one round only: nothing to summarise yet');
+    assert.ok(!events.some((e) => e.type === 'compaction'));
+    scripted.server.enqueue({ text: '<summary>The user asked what a is; it is 1, in a.ts.</summary>' }, { text: 'Still 1.' });
+    assert.equal(await kit.session.send('and now?', sink), 'answered', JSON.stringify(events.find((e) => e.type === 'error')));
+    assert.ok(events.some((e) => e.type === 'compaction' && e.phase === 'finished'), JSON.stringify(events.filter((e) => e.type === 'compaction' || e.type === 'contextWindow')));
+    assert.deepEqual(scripted.server.requests.map((r) => r.body.model), ['gpt-5.1', 'gpt-5.1', 'gpt-5.1', 'gpt-5.1', 'gpt-5.1'], 'the summary and the next step on the VS Code model');
+    assert.match(JSON.stringify(scripted.server.requests.at(-1)!.body.messages), /it is 1, in a\.ts/, 'the next step reads the summary');
   });
 });
