@@ -91,8 +91,8 @@ describe('issue 55: agent turns on a VS Code chat model', function () {
     const outcome = await kit.runParent('where is a?');
     assert.equal(outcome.end, 'answered', JSON.stringify(kit.events.find((e) => e.type === 'error')));
     assert.deepEqual(scripted.server.requests.map((r) => r.body.model), ['gpt-5.1', 'gpt-5.1', 'gpt-5.1'], 'parent, child, parent: all on the VS Code model');
-    assert.match(JSON.stringify(scripted.server.requests[1].body.messages), /find where a is defined/, 'the child got the goal');
-    assert.match(JSON.stringify(scripted.server.requests[2].body.messages), /a is defined in a\.ts, line 1\./, 'the parent got the child\'s answer');
+    assert.match(JSON.stringify(scripted.server.requests[1]!.body.messages), /find where a is defined/, 'the child got the goal');
+    assert.match(JSON.stringify(scripted.server.requests[2]!.body.messages), /a is defined in a\.ts, line 1\./, 'the parent got the child\'s answer');
   });
 
   it('compaction starts at the VS Code model\'s maxInputTokens, and its summary is asked of the same model', async () => {
