@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Frame } from 'playwright-core';
 import { sendAndWaitForTurn, sendChatMessage, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { useCodeServerSuite } from './support/codeServerSuite';
 import { eventually } from './support/eventually';
@@ -25,6 +26,17 @@ describe('VS Code chat models (vscode.lm)', function () {
     fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'src/a.ts'), 'export const a = 1;\n');
     return dir;
+  }
+
+  /** The turn ends on VS Code's refusal: one line that says what to do, no stack, nothing sent to the model. */
+  async function refusedInOneLine(chat: Frame) {
+    const error = transcriptEntries(chat, 'error').last();
+    await error.waitFor({ timeout: 30_000 });
+    await waitForIdle(chat);
+    const text = (await error.textContent()) ?? '';
+    assert.match(text, /VS Code did not allow CodeAgent to use Scripted · Scripted GPT\. Send again and choose Allow/);
+    assert.doesNotMatch(text, /\bat .+:\d+:\d+/, 'no stack');
+    assert.equal(suite.model.requests.length, 0, 'nothing reached the model');
   }
 
   it('onboarding offers it first; a turn with a Read, an approved edit and the answer runs on it; then the endpoint\'s model goes on', async function () {
@@ -77,13 +89,7 @@ describe('VS Code chat models (vscode.lm)', function () {
     await session.openCodeAgentView();
     const chat = await session.chatFrame();
     await sendChatMessage(chat, 'hello');
-    const error = transcriptEntries(chat, 'error').last();
-    await error.waitFor({ timeout: 30_000 });
-    await waitForIdle(chat);
-    const text = (await error.textContent()) ?? '';
-    assert.match(text, /VS Code did not allow CodeAgent to use Scripted · Scripted GPT\. Send again and choose Allow/);
-    assert.doesNotMatch(text, /\bat .+:\d+:\d+/, 'no stack');
-    assert.equal(suite.model.requests.length, 0, 'nothing reached the model');
+    await refusedInOneLine(chat);
   });
 
   it('the consent VS Code asks is its own, once: refused, one clear line and nothing sent; allowed, the turn runs', async function () {
@@ -100,13 +106,7 @@ describe('VS Code chat models (vscode.lm)', function () {
     await dialog.waitFor({ timeout: 30_000 });
     assert.match((await dialog.textContent()) ?? '', /CodeAgent/);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-    const error = transcriptEntries(chat, 'error').last();
-    await error.waitFor({ timeout: 30_000 });
-    await waitForIdle(chat);
-    const text = (await error.textContent()) ?? '';
-    assert.match(text, /VS Code did not allow CodeAgent to use Scripted · Scripted GPT\. Send again and choose Allow/);
-    assert.doesNotMatch(text, /\bat .+:\d+:\d+/, 'no stack');
-    assert.equal(suite.model.requests.length, 0, 'nothing reached the model');
+    await refusedInOneLine(chat);
 
     suite.model.enqueue({ text: 'Allowed now.' }, { text: 'Still allowed.' });
     await sendChatMessage(chat, 'hello again');

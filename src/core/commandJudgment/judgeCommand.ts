@@ -2,7 +2,7 @@ import type { ParsedShellCommand, ShellRedirect, SimpleCommand } from '../ports/
 import type { CommandUnasked } from '../tools/approval';
 import { allowRuleUsable, matchingRule, narrowestRule } from './commandRules';
 import { deniedParts } from './denyListMatch';
-import { isReadOnlyCommand, notReadOnly, readsFiles, unwrap, type NotReadOnly } from './readOnlyCheck';
+import { filesOnly, isReadOnlyCommand, notReadOnly, readsFiles, unwrap, type NotReadOnly } from './readOnlyCheck';
 import { globMaySecret, looksAlike, namesSecret } from './wordChecks';
 import { unsafeCharacter } from './lineBytes';
 import { networkPath, privatePath } from './specialPaths';
@@ -80,7 +80,10 @@ function reachProblem(command: SimpleCommand, unwrapped: readonly string[] | und
     ?? (operandsMatter ? command.links.find((link) => namesSecret(link) || privatePath(link)) : undefined)
     // Expanded globs are judged by their matches; one outside the folder (`~/.ss?/id*`) also by what it could match elsewhere.
     ?? (operandsMatter ? command.globs.find((glob) => (!command.globsExpanded || /^[~/]/.test(glob)) && globMaySecret(glob)) : undefined);
-  return secret === undefined ? undefined : { kind: 'secret', file: secret };
+  if (secret !== undefined) return { kind: 'secret', file: secret };
+  // Not looked at (no folder to look in) counts as a folder: the judge alone must stand without the sandbox.
+  const folder = unwrapped && filesOnly(unwrapped) ? (command.folders === undefined ? unwrapped.slice(1).find((word) => !word.startsWith('-')) : command.folders[0]) : undefined;
+  return folder === undefined ? undefined : { kind: 'unknown', what: `a folder whose every file it reads (${folder})` };
 }
 
 function judgePart(command: SimpleCommand, input: CommandJudgmentInput, afterCd: boolean): JudgedPart {

@@ -93,6 +93,11 @@ export function isReadOnlyCommand(words: readonly string[]): boolean {
   return words[0] === 'git' || own(readOnlyCommands, words[0]) !== undefined;
 }
 
+/** A command that reads a folder's files one by one when given one (diff): its operands must be files. */
+export function filesOnly(words: readonly string[]): boolean {
+  return own(readOnlyCommands, words[0])?.filesOnly === true;
+}
+
 /** Whether the command reads its operands (and option values) as files: a secret among them asks. */
 export function readsFiles(words: readonly string[]): boolean {
   const name = words[0];

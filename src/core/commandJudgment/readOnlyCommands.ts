@@ -9,6 +9,8 @@ export interface ReadOnlyCommand extends OptionSet {
   syntax?: 'options' | 'find' | 'test' | 'words' | 'no-options';
   /** Its operands are read as files: a secret file among them asks (spec §4). */
   readsFiles?: boolean;
+  /** Its operands must be files: given a folder it reads every file in it (`diff . ../x` prints both `.env`s). */
+  filesOnly?: boolean;
   /** At most this many operands: `uniq in out` writes `out`. */
   maxOperands?: number;
   /** git's: the subcommands it allows, each judged by its own entry. */
@@ -92,10 +94,12 @@ export const readOnlyCommands: Readonly<Record<string, ReadOnlyCommand>> = {
   }),
   uniq: reads({ flags: 'cdDiuz', valued: 'fsw', maxOperands: 1, long: ['--count', '--repeated', '--ignore-case', '--unique', '--zero-terminated'], longValued: ['--skip-fields', '--skip-chars', '--check-chars', '--all-repeated', '--group'] }),
   cut: reads({ flags: 'nsz', valued: 'bcdf', long: ['--complement', '--only-delimited', '--zero-terminated'], longValued: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }),
-  // -r reads every file of two folders; -x/-X read patterns from a file.
+  // Given a folder it reads every file in it, even without -r (-N takes a missing one for an empty folder: `diff -N
+  // missing .` prints every file here, found by the differential test); -x/-X read patterns from a file.
   diff: reads({
-    flags: 'abBdeEfiNnpqstTuwyZ', valued: 'UCWFIL', numeric: true,
-    long: ['--text', '--ignore-blank-lines', '--ignore-space-change', '--minimal', '--ed', '--ignore-tab-expansion', '--ignore-case', '--new-file',
+    filesOnly: true,
+    flags: 'abBdeEfinpqstTuwyZ', valued: 'UCWFIL', numeric: true,
+    long: ['--text', '--ignore-blank-lines', '--ignore-space-change', '--minimal', '--ed', '--ignore-tab-expansion', '--ignore-case',
       '--rcs', '--show-c-function', '--brief', '--report-identical-files', '--expand-tabs', '--initial-tab', '--ignore-all-space', '--side-by-side',
       '--ignore-trailing-space', '--strip-trailing-cr', '--suppress-common-lines', '--left-column', '--normal', '--suppress-blank-empty', '--speed-large-files'],
     longValued: ['--ignore-matching-lines', '--label', '--width', '--tabsize', '--show-function-line', '--horizon-lines'],

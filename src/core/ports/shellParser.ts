@@ -33,6 +33,8 @@ export interface SimpleCommand {
   spans: Array<{ start: number; end: number }>;
   /** Real paths of the words that name a symbolic link (in the command's folder): what the command really reads. */
   links: string[];
+  /** The words that name a folder (in the command's folder), once the parser looked (`ShellParseOptions.cwd`). */
+  folders?: string[];
 }
 
 export type ParsedShellCommand =

@@ -70,6 +70,13 @@ export async function expandGlob(pattern: string, cwd: string, home: string): Pr
 }
 
 /** The real path of a word that names a symbolic link in `cwd` (`~/` expanded), or undefined. */
+/** Whether `word` names a folder (a link to one too) in `cwd`. */
+export async function namesFolder(word: string, cwd: string, home: string): Promise<boolean> {
+  if (word === '' || word.startsWith('-')) return false;
+  const file = path.resolve(cwd, word.startsWith('~/') ? path.join(home, word.slice(2)) : word);
+  return (await fsp.stat(file).catch(() => undefined))?.isDirectory() === true;
+}
+
 export async function linkTarget(word: string, cwd: string, home: string): Promise<string | undefined> {
   if (word === '' || word.startsWith('-')) return undefined;
   const file = path.resolve(cwd, word.startsWith('~/') ? path.join(home, word.slice(2)) : word);

@@ -722,6 +722,15 @@ export const hostileCorpus: Readonly<Record<string, readonly string[]>> = {
 
   // Secret files of spec §4, spelled so a literal check misses them; input redirections read too.
   secrets: [
+    // diff reads every file of a folder it is given, -r or not; -N takes a missing operand for an empty folder.
+    'diff -N missing .',
+    'diff -N . missing',
+    'diff --new-file missing .',
+    'diff . src',
+    'diff -q . src',
+    'diff src .',
+    'diff ./ src/',
+    'diff -u src .',
     'cat .env',
     'cat .e[n]v',
     'cat .e?v',
