@@ -81,8 +81,8 @@ function reachProblem(command: SimpleCommand, unwrapped: readonly string[] | und
     // Expanded globs are judged by their matches; one outside the folder (`~/.ss?/id*`) also by what it could match elsewhere.
     ?? (operandsMatter ? command.globs.find((glob) => (!command.globsExpanded || /^[~/]/.test(glob)) && globMaySecret(glob)) : undefined);
   if (secret !== undefined) return { kind: 'secret', file: secret };
-  // Not looked at (no folder to look in) counts as a folder: the judge alone must stand without the sandbox.
-  const folder = unwrapped && filesOnly(unwrapped) ? (command.folders === undefined ? unwrapped.slice(1).find((word) => !word.startsWith('-')) : command.folders[0]) : undefined;
+  // The Bash tool always parses in the command's folder, so the parser has looked which words are folders.
+  const folder = unwrapped && filesOnly(unwrapped) ? command.folders?.[0] : undefined;
   return folder === undefined ? undefined : { kind: 'unknown', what: `a folder whose every file it reads (${folder})` };
 }
 
