@@ -1,8 +1,7 @@
-/** Spec §23: what an unasked command never sees: the agent's own keys and every name that says it is a secret. */
-export const unaskedSecretNames = /^(CODEAGENT_|OPENAI_API_KEY$|OPENAI_KEY$|ANTHROPIC_API_KEY$|AZURE_OPENAI_API_KEY$)|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+import { agentKeyNames, agentKeyVariable } from './agentKeyNames';
 
-/** Names that carry the agent's own keys (CodeAgent's, a model provider's), whatever their value. */
-const ownKeyNames = /^(CODEAGENT_API_KEY|OPENAI_API_KEY|OPENAI_KEY|ANTHROPIC_API_KEY|AZURE_OPENAI_API_KEY)$/i;
+/** Spec §23: what an unasked command never sees: the agent's own keys and every name that says it is a secret. */
+export const unaskedSecretNames = new RegExp(`${agentKeyNames.source}|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL`, 'i');
 
 /**
  * Spec §23: the environment one command runs with. The agent's own keys (the model's, the search provider's, an MCP
@@ -14,7 +13,7 @@ export function commandEnvironment(base: NodeJS.ProcessEnv, options: { unasked?:
   const secrets = new Set((options.ownSecrets ?? []).filter((value) => value.length >= 8));
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(base)) {
-    if (value === undefined || ownKeyNames.test(name) || secrets.has(value)) continue;
+    if (value === undefined || agentKeyVariable.test(name) || secrets.has(value)) continue;
     if (options.unasked && (unaskedSecretNames.test(name) || name === 'CDPATH')) continue;
     env[name] = value;
   }
