@@ -48,9 +48,14 @@ export function sandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
   return {
     allowWrite: [...input.roots, input.tempDir],
     denyWrite,
-    denyRead: [...homeSecretPaths.map((name) => join(input.home, name)), ...input.roots.flatMap((root) => workspaceSecretGlobs.map((glob) => join(root, glob)))],
+    denyRead: secretReadPaths(input.roots, input.home),
     allowedDomains: [...input.allowedDomains],
   };
+}
+
+/** The secret files of §4 no sandboxed command reads: the home folder's, and each of `roots`' as globs. */
+export function secretReadPaths(roots: readonly string[], home: string): string[] {
+  return [...homeSecretPaths.map((name) => join(home, name)), ...roots.flatMap((root) => workspaceSecretGlobs.map((glob) => join(root, glob)))];
 }
 
 /** The policy in words the model can act on (it reads them in a blocked command's result). */

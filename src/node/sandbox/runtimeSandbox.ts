@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CommandSandbox, SandboxedCommand, SandboxStatus } from '../../core/ports/commandSandbox';
-import { describePolicy, sandboxPolicy, type SandboxPolicy, type SandboxPolicyInput } from '../../core/tools/sandboxPolicy';
+import { describePolicy, sandboxPolicy, type SandboxPolicy } from '../../core/tools/sandboxPolicy';
 import { readOnlyPolicy } from '../../core/tools/readOnlyPolicy';
 import { errorMessage } from '../../core/errorMessage';
 import { english, type UserText } from '../../core/ports/translator';
@@ -75,7 +75,7 @@ export class RuntimeSandbox implements CommandSandbox {
     const { SandboxManager } = await this.runtime();
     const key = `codeagent-${++invocations}-${id}`.slice(0, 100);
     const tempDir = await fs.promises.mkdtemp(path.join(this.options.tempDir ?? os.tmpdir(), 'codeagent-read-'));
-    const policy = readOnlyPolicy(this.policyInput(), tempDir, root === undefined ? undefined : path.resolve(root));
+    const policy = readOnlyPolicy({ roots: this.roots(), home: this.options.home ?? os.homedir() }, tempDir, root === undefined ? undefined : path.resolve(root));
     let line: string;
     try {
       // The runtime hands every sandboxed command the one shared TMPDIR it keeps writable: this one is its own.
@@ -163,13 +163,11 @@ export class RuntimeSandbox implements CommandSandbox {
   }
 
   private policy(roots: string[] = this.roots()): SandboxPolicy {
-    return sandboxPolicy({ ...this.policyInput(roots), tempDir: this.options.tempDir ?? os.tmpdir(), allowedDomains: this.options.settings().allowedDomains });
-  }
-
-  private policyInput(roots: string[] = this.roots()): Omit<SandboxPolicyInput, 'allowedDomains' | 'tempDir'> {
-    return {
+    return sandboxPolicy({
       roots,
       home: this.options.home ?? os.homedir(),
+      tempDir: this.options.tempDir ?? os.tmpdir(),
+      allowedDomains: this.options.settings().allowedDomains,
       nestedRepositories: (root) => nestedRepositories(root),
       gitIsFile: (root) => {
         try {
@@ -178,6 +176,6 @@ export class RuntimeSandbox implements CommandSandbox {
           return false;
         }
       },
-    };
+    });
   }
 }

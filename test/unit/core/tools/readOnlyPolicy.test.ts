@@ -6,7 +6,7 @@ import { unaskedSecretNames } from '../../../../src/node/commandEnvironment';
 // Spec §23 as data, on every machine: what a command judged read-only may write, read and reach (the real-bubblewrap
 // tests in test/unit/node/sandbox/readOnlySandbox.test.ts skip where bubblewrap is missing).
 describe('readOnlyPolicy(): where a command judged read-only runs', () => {
-  const input = { roots: ['/w', '/other'], home: '/home/u', nestedRepositories: () => ['/w/vendor/lib'] };
+  const input = { roots: ['/w', '/other'], home: '/home/u' };
 
   it('writes nowhere but its own temp folder: no workspace folder, no shared temp dir, no home', () => {
     const policy = readOnlyPolicy(input, '/tmp/codeagent-read-1');
