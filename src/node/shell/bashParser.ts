@@ -4,7 +4,7 @@ import { Language, Parser } from 'web-tree-sitter';
 import type { ParsedShellCommand, ShellParseOptions, ShellParser } from '../../core/ports/shellParser';
 import { simpleCommands, type FoundCommand } from './syntaxTreeCommands';
 import { coverageProblem } from './lineCoverage';
-import { expandGlob, linkTarget, namesFolder } from './globExpansion';
+import { expandGlob, wordOnDisk } from './globExpansion';
 import { note } from './shellWords';
 
 export interface BashParserOptions {
@@ -72,9 +72,9 @@ export class BashParser implements ShellParser {
       command.globsExpanded = true;
       command.folders = [];
       for (const word of command.words.slice(1)) {
-        const target = await linkTarget(word, cwd, home);
-        if (target !== undefined) command.links.push(target);
-        if (await namesFolder(word, cwd, home)) command.folders.push(word);
+        const named = await wordOnDisk(word, cwd, home);
+        if (named?.link !== undefined) command.links.push(named.link);
+        if (named?.folder) command.folders.push(word);
       }
       if (command.words[0] === 'cd' && command.words.length === 2 && command.unknowns.length === 0) cwd = path.resolve(cwd, command.words[1]!);
     }

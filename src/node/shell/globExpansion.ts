@@ -69,20 +69,16 @@ export async function expandGlob(pattern: string, cwd: string, home: string): Pr
   return found.length > 0 ? found.sort() : [unescape(pattern)];
 }
 
-/** The real path of a word that names a symbolic link in `cwd` (`~/` expanded), or undefined. */
-/** Whether `word` names a folder (a link to one too) in `cwd`. */
-export async function namesFolder(word: string, cwd: string, home: string): Promise<boolean> {
-  if (word === '' || word.startsWith('-')) return false;
-  const file = path.resolve(cwd, word.startsWith('~/') ? path.join(home, word.slice(2)) : word);
-  return (await fsp.stat(file).catch(() => undefined))?.isDirectory() === true;
-}
-
-export async function linkTarget(word: string, cwd: string, home: string): Promise<string | undefined> {
+/**
+ * What a word names in `cwd` (`~/` expanded), when it names something: `link`, the real path where a symbolic link is
+ * on the way; `folder`, whether it is a folder (through links).
+ */
+export async function wordOnDisk(word: string, cwd: string, home: string): Promise<{ link?: string; folder: boolean } | undefined> {
   if (word === '' || word.startsWith('-')) return undefined;
   const file = path.resolve(cwd, word.startsWith('~/') ? path.join(home, word.slice(2)) : word);
-  const own = await fsp.lstat(file).catch(() => undefined);
-  if (!own) return undefined;
+  if (!(await fsp.lstat(file).catch(() => undefined))) return undefined;
   // A link anywhere on the way counts (`docs/x.txt` under a linked folder): compare the real path with the written one.
   const real = await fsp.realpath(file).catch(() => undefined);
-  return real !== undefined && real !== file ? real : undefined;
+  const folder = (await fsp.stat(file).catch(() => undefined))?.isDirectory() === true;
+  return { ...(real !== undefined && real !== file ? { link: real } : {}), folder };
 }
