@@ -1,12 +1,8 @@
 import * as vscode from 'vscode';
-import { problemLogLines, problemsText } from './vscode/loadProblems';
 import { PendingApprovals } from './core/agent/pendingDecisions';
 import { editsAskFirst } from './core/agent/approvalGate';
 import { createIdGenerator } from './core/ids';
 import { createFullToolRegistry } from './core/orchestration/toolSets';
-import { skillTool } from './core/skills/skillTool';
-import type { AnyToolDefinition } from './core/tools/toolTypes';
-import { watchSkillFiles } from './vscode/skillFiles';
 import { watchWorkspaceHooks } from './vscode/hooks/workspaceHooks';
 import { ToolProtocolMemento } from './node/toolProtocolMemento';
 import { openConversationStorage } from './vscode/conversationStorage';
@@ -42,8 +38,7 @@ import { ChangeTextProvider, changeScheme } from './vscode/review/changeTextProv
 import { ChangeTextCache } from './core/conversation/changeTextCache';
 import { changeSideText } from './core/conversation/changeSideText';
 import { OriginalContentProvider, ProposalFileSystem, originalScheme, proposalScheme } from './vscode/review/proposalFileSystem';
-import { watchAgentFiles } from './vscode/agentFiles';
-import { watchCommandFiles } from './vscode/commandFiles';
+import { watchWorkspaceAgentFiles } from './vscode/workspaceAgentFiles';
 import { suggestAgents, suggestMcpResources } from './core/orchestration/agentSuggestions';
 import { startMcpServers } from './vscode/mcpSetup';
 import { startBackgroundProcesses } from './vscode/processesSetup';
@@ -85,7 +80,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     tell: warnInChat,
     onAllowed: () => refreshModelViews(),
   });
-  const lm = setUpVscodeModels(context.subscriptions, log); // VS Code's chat models: a chosen one's limits are in the settings.
+  // Issue 55: VS Code's chat models; a chosen one's limits are in the settings every turn reads.
+  const lm = setUpVscodeModels(context.subscriptions, log);
   const settings = lm.withModel(createSettingsReader((problem) => {
     output.warn(problem);
     void vscode.window.showWarningMessage(`CodeAgent: ${problem}`);
@@ -117,29 +113,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const { storageDir, store, currentConversation } = openConversationStorage(context, (problem) => output.warn(problem));
   const pathIndex = new WorkspacePathIndex();
   context.subscriptions.push(pathIndex);
-  const agentFiles = watchAgentFiles(workspaceRoot(), (problems) => {
-    for (const line of problemLogLines('Agent file', problems)) output.warn(line);
-    controller?.showWarning(vscode.l10n.t('Agent files: {0}', problemsText(problems)));
-  });
-  context.subscriptions.push(...agentFiles.disposables);
-  const skillFiles = watchSkillFiles(workspaceRoot(), (problems) => {
-    for (const line of problemLogLines('Skill file', problems)) output.warn(line);
-    warnInChat(vscode.l10n.t('Skill files: {0}', problemsText(problems)));
-  });
-  context.subscriptions.push(...skillFiles.disposables);
-  const skill = skillTool(skillFiles.catalog) as AnyToolDefinition;
   const hooks = watchWorkspaceHooks({
     workspaceRoot: workspaceRoot(), settings, trust, output,
     secrets: () => [apiKeys.current() ?? '', apiKeys.current('messages') ?? ''],
     tell: warnInChat,
   });
   context.subscriptions.push(...hooks.disposables);
-  const commandFiles = watchCommandFiles(workspaceRoot(), mcp.prompts, (problems) => {
-    for (const line of problemLogLines('Command file', problems)) output.warn(line);
-    controller?.showWarning(vscode.l10n.t('Command files: {0}', problemsText(problems)));
+  const files = watchWorkspaceAgentFiles({
+    workspaceRoot: workspaceRoot(), mcpPrompts: mcp.prompts, output, subscriptions: context.subscriptions,
+    showWarning: (message) => controller?.showWarning(message), warnInChat,
   });
-  context.subscriptions.push(...commandFiles.disposables);
-  commandFiles.catalog.onDidLoad(() => log(`slash commands: ${commandFiles.catalog.commands.map((c) => `/${c.name}`).join(', ') || 'none'}`));
 
   const web = await setUpWeb({ secrets: context.secrets, settings, storageDir });
   context.subscriptions.push(...web.disposables);
@@ -149,8 +132,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const createSession = sessionFactory({
     shared: {
       model: () => lm.client(settings, () => createModelClient({ baseUrl: settings().model.baseUrl, apiKey: (api) => apiKeys.current(api), api: settings().model.api })),
-      settings, agents: agentFiles.catalog, skills: skillFiles.catalog, hooks: hooks.dispatcher,
-      slashCommands: commandFiles.catalog, userInput: commandFiles.userInput, mcp: mcp.connections, newId, toolProtocols, l10n,
+      settings, agents: files.agents, skills: files.skills, hooks: hooks.dispatcher,
+      slashCommands: files.commands.catalog, userInput: files.commands.userInput, mcp: mcp.connections, newId, toolProtocols, l10n,
       onProblem: (problem) => output.warn(problem),
       inputReminder: (conversationId) => [background.reminder(conversationId), inlineReview.takeReminder()].filter(Boolean).join('\n\n'),
       requestReminder: () => inlineReview.takeReminder(),
@@ -158,7 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     settings, workspaceRoot, approver: reviews, wrapFs: inlineReview.wrapFs, sandbox, ownSecrets: ownSecrets({ modelKeys: () => [apiKeys.current('chat'), apiKeys.current('messages')], searchKey: web.searchKey, settings }),
     parser: new BashParser(bundledParserWasm(context.extensionUri.fsPath)),
     languageAt: languageToolsByRoot({ window: language, workspaceRoot, settings, log, disposables: context.subscriptions }),
-    tools: (rootLanguage) => createFullToolRegistry([skill, ...web.tools(), ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
+    tools: (rootLanguage) => createFullToolRegistry([files.skill, ...web.tools(), ...mcp.tools()], { language: rootLanguage, processes: background.processes }),
   });
 
   // The context document is the last request of the conversation whose view asked for it (the panel's at first).
@@ -186,7 +169,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       allowCommands: addToCommandAllowList,
       store,
       lastConversation,
-      suggestPaths: async (query, root) => [...suggestAgents(agentFiles.catalog, query), ...suggestMcpResources(mcp.prompts, query),
+      suggestPaths: async (query, root) => [...suggestAgents(files.agents, query), ...suggestMcpResources(mcp.prompts, query),
         ...(await (root === workspaceRoot() || !workspaceRoot() ? pathIndex.suggest(query) : worktrees.paths.suggest(root, query)))],
       planMode: () => settings().agent.planMode,
       supportsImages: () => settings().model.supportsImages,
@@ -250,7 +233,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     controller.refreshOnboarding();
     modelSetup.refresh();
   };
-  const parts = [modelSetup, mcp.panel, background.panel, commandFiles.panel, inlineReview.panel];
+  const parts = [modelSetup, mcp.panel, background.panel, files.commands.panel, inlineReview.panel];
   const openEditorChat = () => openChatInEditor({ extensionUri: context.extensionUri, parts, log, onShown: () => nudges.lookAround(), createController: (surface) => createController({ get: () => undefined, set: () => {} }, surface) });
   provider = new ChatViewProvider(context.extensionUri, controller, log, parts, () => nudges.lookAround());
 
