@@ -26,17 +26,24 @@ describe('issue 55: agent turns on a VS Code chat model', function () {
   const scripted = useScriptedWorkspace({ 'a.ts': 'export const a = 1;\n' });
   afterEach(() => fake.setFakeChatModels([]));
 
-  it('a Read, an approved edit and the answer; then the endpoint\'s model takes the same conversation on', async () => {
-    fake.setFakeChatModels([scriptedLanguageModel(scripted.server.baseUrl, { ...copilotGpt, maxInputTokens: 64_000 })]);
+  /** A real session on a VS Code model of `maxInputTokens` answered by the scripted server; `use` switches settings. */
+  function onVscodeModel(maxInputTokens: number, context: Record<string, unknown> = {}) {
+    fake.setFakeChatModels([scriptedLanguageModel(scripted.server.baseUrl, { ...copilotGpt, maxInputTokens })]);
     const models = new VscodeModels();
-    await models.refresh();
-    let raw = Settings.parse({ model: { name: 'scripted-model', baseUrl: scripted.server.baseUrl, api: 'vscode', toolProtocol: 'native', vscodeModel: { vendor: 'copilot', family: 'gpt-5.1', id: 'gpt-5.1' } } });
+    let raw = Settings.parse({ model: { name: 'scripted-model', baseUrl: scripted.server.baseUrl, api: 'vscode', toolProtocol: 'native', vscodeModel: { vendor: 'copilot', family: 'gpt-5.1', id: 'gpt-5.1' } }, context });
     const settings = withVscodeModel(() => raw, models);
     const model = () => routedModelClient(() => settings().model.api,
       () => createModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined, api: settings().model.api }),
       () => new VscodeLmClient({ models, settings, justification: 'test' }));
-    const { session, approvals } = scriptedAgentSession(scripted.server, scripted.ws.root, { deps: { model, settings } });
     const events: AgentEvent[] = [];
+    // Time passes only when a test says so: the summary's timeout never ends it.
+    const kit = scriptedAgentSession(scripted.server, scripted.ws.root, { deps: { model, settings, clock: heldClock() } });
+    return { models, model, kit, events, sink: (e: AgentEvent) => void events.push(e), use: (next: Settings) => void (raw = next) };
+  }
+
+  it('a Read, an approved edit and the answer; then the endpoint\'s model takes the same conversation on', async () => {
+    const { models, kit: { session, approvals }, events, use } = onVscodeModel(64_000);
+    await models.refresh();
     const sink = (e: AgentEvent) => {
       events.push(e);
       if (e.type === 'approval' && e.phase === 'request') void until(() => approvals.decide(e.callId, { decision: 'accepted' }));
@@ -56,7 +63,7 @@ describe('issue 55: agent turns on a VS Code chat model', function () {
     assert.ok((meter?.usedTokens ?? 0) > 0, 'countTokens fills the meter');
 
     // The user picks the endpoint's model: the next request goes there, with the whole conversation.
-    raw = Settings.parse({ model: { name: 'scripted-model', baseUrl: scripted.server.baseUrl, api: 'auto', toolProtocol: 'native' } });
+    use(Settings.parse({ model: { name: 'scripted-model', baseUrl: scripted.server.baseUrl, api: 'auto', toolProtocol: 'native' } }));
     scripted.server.enqueue({ text: 'It was 1 before.' });
     assert.equal(await session.send('what was it before?', sink), 'answered');
     const last = scripted.server.requests.at(-1)!.body;
@@ -66,23 +73,10 @@ describe('issue 55: agent turns on a VS Code chat model', function () {
     assert.ok(sent.some((m) => m.role === 'assistant' && m.content === 'Done: a is 2.'));
   });
 
-  function onVscodeModel(maxInputTokens: number, context: Record<string, unknown> = {}) {
-    fake.setFakeChatModels([scriptedLanguageModel(scripted.server.baseUrl, { ...copilotGpt, maxInputTokens })]);
-    const models = new VscodeModels();
-    const raw = Settings.parse({ model: { name: 'scripted-model', baseUrl: scripted.server.baseUrl, api: 'vscode', toolProtocol: 'native', vscodeModel: { vendor: 'copilot', family: 'gpt-5.1', id: 'gpt-5.1' } }, context });
-    const settings = withVscodeModel(() => raw, models);
-    const model = () => routedModelClient(() => settings().model.api,
-      () => createModelClient({ baseUrl: scripted.server.baseUrl, apiKey: undefined, api: settings().model.api }),
-      () => new VscodeLmClient({ models, settings, justification: 'test' }));
-    const events: AgentEvent[] = [];
-    // Time passes only when a test says so: the summary's timeout never ends it.
-    return { models, settings, kit: scriptedAgentSession(scripted.server, scripted.ws.root, { deps: { model, settings, clock: heldClock() } }), events, sink: (e: AgentEvent) => void events.push(e) };
-  }
-
   it('a sub-agent (Task) asks the same VS Code model, and its answer comes back to the parent', async () => {
-    const { models, settings } = onVscodeModel(64_000);
+    const { models, model } = onVscodeModel(64_000);
     await models.refresh();
-    const kit = subagentKit(scripted.server, scripted.ws, { protocol: 'native', client: new VscodeLmClient({ models, settings, justification: 'test' }) });
+    const kit = subagentKit(scripted.server, scripted.ws, { protocol: 'native', client: model() });
     scripted.server.enqueue(
       { toolCalls: [{ id: 'call_t', name: 'Task', arguments: '{"goal":"find where a is defined","resources":["a.ts"]}' }] },
       { text: 'a is defined in a.ts, line 1.' },
