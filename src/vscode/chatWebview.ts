@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { WebviewMessage, type HostMessage } from '../protocol/messages';
+import { afterPartsSettle } from './afterPartsSettle';
 import type { ChatController } from './chatController';
 import { isCodeBlockAction, runCodeBlockAction } from './codeBlockActions';
 import { DeltaCoalescer } from './deltaCoalescer';
@@ -32,13 +33,14 @@ export function connectChatWebview(webview: vscode.Webview, deps: ChatWebviewDep
   const controllerPost = (message: HostMessage) => coalescer.send(message);
   controller.attach(controllerPost);
   for (const part of parts) part.attach(postPart);
+  const toController = afterPartsSettle(parts, (message: WebviewMessage) => controller.handle(message), log);
   const listener = webview.onDidReceiveMessage((raw: unknown) => {
     const parsed = WebviewMessage.safeParse(raw);
     if (!parsed.success) return log(`Ignored a malformed webview message: ${parsed.error.message}`);
     if (isCodeBlockAction(parsed.data)) return void runCodeBlockAction(parsed.data, log).catch((error: unknown) => log(`Code block action failed: ${String(error)}`));
     if (parsed.data.type === 'openExternal') return void openExternalLink(parsed.data.url, log);
     if (parts.some((part) => part.handle(parsed.data))) return;
-    controller.handle(parsed.data);
+    toController(parsed.data);
   });
   return () => {
     listener.dispose();

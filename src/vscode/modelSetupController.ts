@@ -37,6 +37,7 @@ type ModelSetupMessage = Extract<WebviewMessage, { type: 'listModels' | 'chooseM
  */
 export class ModelSetupController extends PostingViewPart {
   private readonly models: ModelListCache;
+  private writing: Promise<void> | undefined;
 
   constructor(private readonly deps: ModelSetupDeps) {
     super();
@@ -54,6 +55,11 @@ export class ModelSetupController extends PostingViewPart {
     return true;
   }
 
+  /** The model settings the user chose and this controller is still writing: a Send right after waits for them. */
+  pending(): Promise<void> | undefined {
+    return this.writing;
+  }
+
   /** Sends the current endpoint and model; called on `ready` and when codeagent.model.* changes. */
   refresh(): void {
     this.emit({ type: 'modelSetup', setup: this.view() });
@@ -64,7 +70,7 @@ export class ModelSetupController extends PostingViewPart {
       case 'listModels': return this.sendModels();
       case 'chooseModel': return this.chooseModel(message.name);
       case 'chooseVscodeModel': return this.chooseVscodeModel(message.id);
-      case 'chooseEffort': return this.deps.writeModelSetting('reasoningEffort', message.effort);
+      case 'chooseEffort': return this.write(() => this.deps.writeModelSetting('reasoningEffort', message.effort));
       case 'usePreset': return this.usePreset(message.presetId);
       case 'testConnection': return this.testConnection();
       case 'detectLocalServers': {
@@ -101,8 +107,10 @@ export class ModelSetupController extends PostingViewPart {
     const current = this.deps.settings().model.baseUrl;
     const baseUrl = preset.baseUrl || (await this.deps.promptBaseUrl(current));
     if (!baseUrl) return;
-    if (baseUrl !== current) await this.deps.writeModelSetting('baseUrl', baseUrl);
-    await this.leaveVscodeModel();
+    await this.write(async () => {
+      if (baseUrl !== current) await this.deps.writeModelSetting('baseUrl', baseUrl);
+      await this.leaveVscodeModel();
+    });
     // A key from the environment or an earlier provider is kept; Test connection tells whether it fits.
     if (preset.needsKey && !this.deps.apiKey()) await this.deps.promptApiKey();
     this.models.clear();
@@ -111,8 +119,10 @@ export class ModelSetupController extends PostingViewPart {
 
   /** Spec §16: a model whose listing says whether it takes images sets model.supportsImages to match. */
   private async chooseModel(name: string): Promise<void> {
-    await this.deps.writeModelSetting('name', name);
-    await this.leaveVscodeModel();
+    await this.write(async () => {
+      await this.deps.writeModelSetting('name', name);
+      await this.leaveVscodeModel();
+    });
     const listing = await this.models.list(this.deps.settings().model.baseUrl, this.deps.apiKey());
     await this.matchImageInput(listing.ok ? listing.imageInput?.[name] : undefined);
   }
@@ -121,8 +131,21 @@ export class ModelSetupController extends PostingViewPart {
   private async chooseVscodeModel(id: string): Promise<void> {
     const model = this.deps.vscodeModels?.().find((candidate) => candidate.id === id);
     if (!model) return this.deps.log(`No VS Code chat model ${id}.`);
-    await this.deps.writeModelSetting('vscodeModel', { vendor: model.vendor, family: model.family, id: model.id });
-    if (this.deps.settings().model.api !== 'vscode') await this.deps.writeModelSetting('api', 'vscode');
+    await this.write(async () => {
+      await this.deps.writeModelSetting('vscodeModel', { vendor: model.vendor, family: model.family, id: model.id });
+      if (this.deps.settings().model.api !== 'vscode') await this.deps.writeModelSetting('api', 'vscode');
+    });
+  }
+
+  /** Writes after the ones before it, and is pending until written (failed or not). */
+  private write(change: () => Promise<void>): Promise<void> {
+    const done = (this.writing ?? Promise.resolve()).then(change);
+    const settled = done.then(() => undefined, () => undefined);
+    this.writing = settled;
+    void settled.then(() => {
+      if (this.writing === settled) this.writing = undefined;
+    });
+    return done;
   }
 
   /** An endpoint's model or provider chosen after a VS Code model: the endpoint's API is found again from its URL. */

@@ -10,6 +10,8 @@ export interface ViewPart {
   /** That view is gone; without `post`, every view. */
   detach(post?: (message: HostMessage) => void): void;
   handle(message: WebviewMessage): boolean;
+  /** What the part is still writing that the user chose (a model picked a moment ago); undefined when nothing. */
+  pending?(): Promise<void> | undefined;
 }
 
 /** A ViewPart that posts to the views attached and drops what it would post while none is. */

@@ -39,7 +39,16 @@ describe('VS Code chat models (vscode.lm)', function () {
     assert.equal(suite.model.requests.length, 0, 'nothing reached the model');
   }
 
+  /** The picks a run before this one (a retry) wrote to the user's settings; without them the onboarding shows. */
+  function forgetPickedModel() {
+    const file = suite.server.userSettingsFile;
+    const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    for (const key of ['codeagent.model.name', 'codeagent.model.api', 'codeagent.model.vscodeModel']) delete settings[key];
+    fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  }
+
   it('onboarding offers it first; a turn with a Read, an approved edit and the answer runs on it; then the endpoint\'s model goes on', async function () {
+    forgetPickedModel();
     const workspace = workspaceWith({ 'codeagent.model.name': undefined, 'codeagent.model.toolProtocol': 'native' }, 'lm-turn');
     const session = await suite.openSession(suite.server.urlFor(workspace));
     await session.openCodeAgentView();
