@@ -27,7 +27,10 @@ const host = {
   external: ['vscode'],
   // The sandbox runtime (ESM) finds its seccomp helpers next to its own file through import.meta.url: in this CommonJS
   // bundle that is dist/extension.js, and copySeccompHelpers puts them at dist/vendor/seccomp/<arch>/.
-  define: { 'import.meta.url': '__codeagentModuleUrl' },
+  // VS Code's extension host on Node ≥ 21 logs a PendingMigrationError, as the extension's, whenever code reads the
+  // `navigator` global (VS Code 1.139: zod did at every activation); the libraries bundled here only ask whether it
+  // exists to tell a browser from Node, and this is Node.
+  define: { 'import.meta.url': '__codeagentModuleUrl', navigator: 'undefined', 'globalThis.navigator': 'undefined' },
   banner: { js: 'var __codeagentModuleUrl = require("url").pathToFileURL(__filename).href;' },
 };
 
