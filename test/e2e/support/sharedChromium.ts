@@ -11,14 +11,6 @@ import { runRoot } from './runRoot';
 /** Everything an origin keeps except the HTTP cache (and the code cache that lives beside it). */
 const ORIGIN_STATE = 'cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage';
 
-/**
- * The e2e windows ask for reduced motion, as a user may in their OS: VS Code's progress bars and spinners then stand
- * still instead of repainting in software while a window starts (its first seconds wait on timers and the webview's
- * service worker), about 1 CPU-s of Chromium less per window boot on 1.139 (docs/benchmarks.md). No test looks at an
- * animation, and the product's own CSS has no reduced-motion rule to change.
- */
-const E2E_ARGS = [...CHROMIUM_ARGS, '--force-prefers-reduced-motion'];
-
 /** Every window's size, unless a test sets its own. */
 export const WINDOW_SIZE = { width: 1400, height: 900 };
 
@@ -28,7 +20,7 @@ function sharedContext(): Promise<BrowserContext> {
   context ??= chromium.launchPersistentContext(path.join(runRoot(), 'chromium-profile'), {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: E2E_ARGS,
+    args: CHROMIUM_ARGS,
     viewport: WINDOW_SIZE,
     // Chromium's crash-report settings and dconf cache go to the run dir, not ~/.config, ~/.cache.
     env: { ...process.env, XDG_CONFIG_HOME: path.join(runRoot(), 'chromium-config'), XDG_CACHE_HOME: path.join(runRoot(), 'chromium-cache') },
