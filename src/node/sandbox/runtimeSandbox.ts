@@ -75,7 +75,7 @@ export class RuntimeSandbox implements CommandSandbox {
     const { SandboxManager } = await this.runtime();
     const key = `codeagent-${++invocations}-${id}`.slice(0, 100);
     const tempDir = await fs.promises.mkdtemp(path.join(this.options.tempDir ?? os.tmpdir(), 'codeagent-read-'));
-    const policy = readOnlyPolicy({ roots: this.roots(), home: this.options.home ?? os.homedir() }, tempDir, root === undefined ? undefined : path.resolve(root));
+    const policy = readOnlyPolicy({ roots: this.roots(), home: this.home() }, tempDir, root === undefined ? undefined : path.resolve(root));
     let line: string;
     try {
       // The runtime hands every sandboxed command the one shared TMPDIR it keeps writable: this one is its own.
@@ -150,22 +150,27 @@ export class RuntimeSandbox implements CommandSandbox {
     return loaded;
   }
 
+  /** The user's home folder (the tests give their own). */
+  private home(): string {
+    return this.options.home ?? os.homedir();
+  }
+
   private roots(): string[] {
-    const home = path.resolve(this.options.home ?? os.homedir());
+    const home = path.resolve(this.home());
     return this.options.roots().map((root) => path.resolve(root)).filter((root) => root !== home && root !== path.parse(root).root);
   }
 
   /** A conversation's own root; never the home folder or `/`, which would make the sandbox no sandbox. */
   private ownRoot(root: string): string {
     const resolved = path.resolve(root);
-    if (resolved === path.resolve(this.options.home ?? os.homedir()) || resolved === path.parse(resolved).root) throw new Error(`${resolved} cannot be sandboxed as a workspace`);
+    if (resolved === path.resolve(this.home()) || resolved === path.parse(resolved).root) throw new Error(`${resolved} cannot be sandboxed as a workspace`);
     return resolved;
   }
 
   private policy(roots: string[] = this.roots()): SandboxPolicy {
     return sandboxPolicy({
       roots,
-      home: this.options.home ?? os.homedir(),
+      home: this.home(),
       tempDir: this.options.tempDir ?? os.tmpdir(),
       allowedDomains: this.options.settings().allowedDomains,
       nestedRepositories: (root) => nestedRepositories(root),
