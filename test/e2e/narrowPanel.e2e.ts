@@ -12,8 +12,9 @@ import type { Frame } from 'playwright-core';
 import type { ScriptedReply } from '../fixtures/scriptedModelServer';
 import type { LayoutProbe } from '../support/cardLayoutProbe';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
+import { MODERN_UI } from './support/codeServerInstance';
 import { useCodeServerSuite } from './support/codeServerSuite';
-import { projectRoot, testResultsDir } from './support/paths';
+import { CODE_SERVER_VERSION, projectRoot, testResultsDir } from './support/paths';
 import { afterTwoFrames } from './support/paint';
 import { widenSideBar } from './support/sideBar';
 import { useTheme } from './support/theme';
@@ -77,7 +78,9 @@ describe('the chat panel at the default side-bar width', function () {
   it('a plan with sub-agents, an MCP call and an edit turn: one-line headers, short parameters, +/− on every Write, the completion once', async function () {
     this.timeout(300_000);
     // The MCP server comes from the user's own settings, which need no per-workspace consent.
+    // VS Code's own layout on 1.139, its side bar a floating panel (the suite runs the classic one: codeServerInstance.ts).
     const workspace = suite.server.createWorkspace({ modelBaseUrl: suite.model.baseUrl, name: 'narrow', settings: {
+      [MODERN_UI]: true,
       'codeagent.approval.autoApproveEdits': true,
       'codeagent.approval.autoApproveReadOnly': true,
       'codeagent.mcp.servers': { everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING] } },
@@ -86,6 +89,7 @@ describe('the chat panel at the default side-bar width', function () {
     const session = await suite.openSession(suite.server.urlFor(workspace));
     const page = session.page;
     await page.setViewportSize({ width: 1400, height: 1500 });
+    if (CODE_SERVER_VERSION !== '4.100.3') await page.locator('.modern-ui').first().waitFor({ timeout: 10_000 });
     await session.openCodeAgentView();
     const measured = (await page.locator('.part.sidebar').boundingBox())!.width;
     if (Math.abs(measured - DEFAULT_WIDTH) > 2) await widenSideBar(page, DEFAULT_WIDTH);
