@@ -25,8 +25,8 @@ const PC_MODULES = ['libsecret-1', 'x11', 'xkbfile', 'krb5'];
 
 function missing() {
   const out = [];
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!executable(chromium)) out.push(`chromium (${chromium})`);
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+  if (!executable(chromium)) out.push(`chromium-headless-shell (${chromium})`);
   if (!onPath('rg')) out.push('ripgrep (rg)');
   if (!onPath('pkg-config')) out.push('pkg-config');
   else {
@@ -41,7 +41,7 @@ function missing() {
 const missingOptional = () => [onPath('bwrap') ? undefined : 'bubblewrap (bwrap)', onPath('socat') ? undefined : 'socat'].filter(Boolean);
 
 if (process.env.CHROMIUM_PATH && !executable(process.env.CHROMIUM_PATH)) {
-  console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable; unset it to use /usr/bin/chromium.`);
+  console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable; unset it to use /usr/bin/chromium-headless-shell.`);
   process.exit(1);
 }
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -54,7 +54,7 @@ if (before.length === 0 && (missingOptional().length === 0 || !isRoot || !onPath
 console.error(`system deps missing: ${[...before, ...missingOptional()].join('; ')}`);
 if (!isRoot || !onPath('apt-get')) {
   console.error(`Install them with:\n  sudo bash ${path.relative(process.cwd(), installScript) || installScript}`);
-  console.error('(or: apt-get update && apt-get install -y chromium ripgrep pkg-config libkrb5-dev libxkbfile-dev libsecret-1-dev libx11-dev build-essential python3 bubblewrap socat)');
+  console.error('(or: apt-get update && apt-get install -y chromium-headless-shell ripgrep pkg-config libkrb5-dev libxkbfile-dev libsecret-1-dev libx11-dev build-essential python3 bubblewrap socat)');
   console.error('A Chromium elsewhere can be used with CHROMIUM_PATH=/path/to/chromium.');
   process.exit(1);
 }

@@ -5,7 +5,7 @@
 // worker, granted permissions) is cleared for the page's origin before every page; only the caches stay.
 import * as path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
 import { runRoot } from './runRoot';
 
 /** Everything an origin keeps except the HTTP cache (and the code cache that lives beside it). */
@@ -18,7 +18,7 @@ let context: Promise<BrowserContext> | undefined;
 
 function sharedContext(): Promise<BrowserContext> {
   context ??= chromium.launchPersistentContext(path.join(runRoot(), 'chromium-profile'), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: WINDOW_SIZE,
