@@ -14,7 +14,7 @@ import type { LayoutProbe } from '../support/cardLayoutProbe';
 import { sendChatMessage, TRANSCRIPT, transcriptEntries, waitForIdle } from './support/chatPanel';
 import { MODERN_UI } from './support/codeServerInstance';
 import { useCodeServerSuite } from './support/codeServerSuite';
-import { CODE_SERVER_VERSION, projectRoot, testResultsDir } from './support/paths';
+import { ON_CURRENT_VSCODE, projectRoot, testResultsDir } from './support/paths';
 import { afterTwoFrames } from './support/paint';
 import { widenSideBar } from './support/sideBar';
 import { useTheme } from './support/theme';
@@ -89,7 +89,7 @@ describe('the chat panel at the default side-bar width', function () {
     const session = await suite.openSession(suite.server.urlFor(workspace));
     const page = session.page;
     await page.setViewportSize({ width: 1400, height: 1500 });
-    if (CODE_SERVER_VERSION !== '4.100.3') await page.locator('.modern-ui').first().waitFor({ timeout: 10_000 });
+    if (ON_CURRENT_VSCODE) await page.locator('.modern-ui').first().waitFor({ timeout: 10_000 });
     await session.openCodeAgentView();
     const measured = (await page.locator('.part.sidebar').boundingBox())!.width;
     if (Math.abs(measured - DEFAULT_WIDTH) > 2) await widenSideBar(page, DEFAULT_WIDTH);

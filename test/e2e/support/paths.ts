@@ -8,6 +8,8 @@ export const projectRoot = path.resolve(__dirname, '..', '..', '..');
 /** code-server by the VS Code it serves (CODEAGENT_E2E_VSCODE, as scripts/provisionCodeServer.sh takes it). */
 const CODE_SERVER_VERSIONS: Record<string, string> = { current: '4.139.1', '1.100': '4.100.3' };
 export const CODE_SERVER_VERSION = CODE_SERVER_VERSIONS[process.env.CODEAGENT_E2E_VSCODE ?? 'current'] ?? CODE_SERVER_VERSIONS.current;
+/** The run is on the current VS Code, not the oldest one `engines.vscode` allows. */
+export const ON_CURRENT_VSCODE = CODE_SERVER_VERSION === CODE_SERVER_VERSIONS.current;
 
 /** What the e2e suite keeps from run to run on this machine (code-server, generated trees). */
 export function e2eCacheDir(): string {
