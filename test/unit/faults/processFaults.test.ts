@@ -70,8 +70,12 @@ describe('fault suite: background processes', function () {
     }, 20);
     const started = Date.now();
     try {
-      await tools.invoke('Bash', { command: 'sleep 1.2; yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-flood | head -c 104857600; echo; echo TAIL-INTACT', run_in_background: true }, h.ctx);
+      // The flood starts when the test says (the file `go`), after the start report: a start report that read the
+      // first megabytes (a timer late under load) would leave BashOutput fewer to count as omitted.
+      const start = await tools.invoke('Bash', { command: 'while [ ! -f go ]; do sleep 0.05; done; yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-flood | head -c 104857600; echo; echo TAIL-INTACT', run_in_background: true }, h.ctx);
+      assert.match(start.text, /Still running\./);
       const tail = tailOf('bg-1');
+      await ws.write('go', '');
       await until(() => processes.get('bg-1')?.status === 'exited' && tail().endsWith('TAIL-INTACT\n'));
     } finally {
       clearInterval(sampler);
