@@ -3,6 +3,8 @@
 // shows in onboarding and the picker; a turn with a Read, an approved edit and the answer runs on it; a refusal
 // (NoPermissions, what VS Code raises when the user does not allow the access) is one clear line; switching to the
 // endpoint's model mid-conversation keeps the conversation going.
+// The three tests share one window (a boot costs about 10 CPU-s of Chromium): the consent first, while nothing has
+// been allowed yet in the window; the onboarding last, as the only one that picks a model in the user's settings.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,7 +17,7 @@ const PROVIDER = path.resolve(__dirname, '../fixtures/lmProvider/extension');
 const LABEL = 'Scripted · Scripted GPT';
 
 describe('VS Code chat models (vscode.lm)', function () {
-  const suite = useCodeServerSuite({ testExtensions: [PROVIDER] });
+  const suite = useCodeServerSuite({ testExtensions: [PROVIDER], window: 'shared' });
 
   function workspaceWith(settings: Record<string, unknown>, name: string) {
     const dir = suite.server.createWorkspace({
@@ -46,6 +48,47 @@ describe('VS Code chat models (vscode.lm)', function () {
     for (const key of ['codeagent.model.name', 'codeagent.model.api', 'codeagent.model.vscodeModel']) delete settings[key];
     fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
   }
+
+  it('the consent VS Code asks is its own, once: refused, one clear line and nothing sent; allowed, the turn runs', async function () {
+    const workspace = workspaceWith({
+      'codeagent.model.api': 'vscode',
+      'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' },
+      'codeagentTest.lmProvider.requiresAuthorization': true,
+    }, 'lm-consent');
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    const dialog = session.page.locator('.monaco-dialog-box');
+    await sendChatMessage(chat, 'hello');
+    await dialog.waitFor({ timeout: 30_000 });
+    assert.match((await dialog.textContent()) ?? '', /CodeAgent/);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await refusedInOneLine(chat);
+
+    suite.model.enqueue({ text: 'Allowed now.' }, { text: 'Still allowed.' });
+    await sendChatMessage(chat, 'hello again');
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: /^Allow/ }).first().click();
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Allowed now.' }).waitFor({ timeout: 30_000 });
+    await waitForIdle(chat);
+    await sendAndWaitForTurn(chat, 'and once more');
+    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Still allowed.' }).waitFor({ timeout: 30_000 });
+    assert.equal(await dialog.count(), 0, 'asked once');
+    assert.equal(suite.model.requests.length, 2);
+  });
+
+  it('NoPermissions (the access not allowed) is one clear line, no stack', async function () {
+    const workspace = workspaceWith({
+      'codeagent.model.api': 'vscode',
+      'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' },
+      'codeagentTest.lmProvider.failWith': 'NoPermissions',
+    }, 'lm-refused');
+    const session = await suite.openSession(suite.server.urlFor(workspace));
+    await session.openCodeAgentView();
+    const chat = await session.chatFrame();
+    await sendChatMessage(chat, 'hello');
+    await refusedInOneLine(chat);
+  });
 
   it('onboarding offers it first; a turn with a Read, an approved edit and the answer runs on it; then the endpoint\'s model goes on', async function () {
     forgetPickedModel();
@@ -86,46 +129,5 @@ describe('VS Code chat models (vscode.lm)', function () {
     const last = suite.model.requests.at(-1)!.body;
     assert.equal(last.model, 'scripted-model');
     assert.ok(JSON.stringify(last.messages).includes('Done: a is 2 now.'), 'the conversation went along');
-  });
-
-  it('NoPermissions (the access not allowed) is one clear line, no stack', async function () {
-    const workspace = workspaceWith({
-      'codeagent.model.api': 'vscode',
-      'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' },
-      'codeagentTest.lmProvider.failWith': 'NoPermissions',
-    }, 'lm-refused');
-    const session = await suite.openSession(suite.server.urlFor(workspace));
-    await session.openCodeAgentView();
-    const chat = await session.chatFrame();
-    await sendChatMessage(chat, 'hello');
-    await refusedInOneLine(chat);
-  });
-
-  it('the consent VS Code asks is its own, once: refused, one clear line and nothing sent; allowed, the turn runs', async function () {
-    const workspace = workspaceWith({
-      'codeagent.model.api': 'vscode',
-      'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' },
-      'codeagentTest.lmProvider.requiresAuthorization': true,
-    }, 'lm-consent');
-    const session = await suite.openSession(suite.server.urlFor(workspace));
-    await session.openCodeAgentView();
-    const chat = await session.chatFrame();
-    const dialog = session.page.locator('.monaco-dialog-box');
-    await sendChatMessage(chat, 'hello');
-    await dialog.waitFor({ timeout: 30_000 });
-    assert.match((await dialog.textContent()) ?? '', /CodeAgent/);
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await refusedInOneLine(chat);
-
-    suite.model.enqueue({ text: 'Allowed now.' }, { text: 'Still allowed.' });
-    await sendChatMessage(chat, 'hello again');
-    await dialog.waitFor({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: /^Allow/ }).first().click();
-    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Allowed now.' }).waitFor({ timeout: 30_000 });
-    await waitForIdle(chat);
-    await sendAndWaitForTurn(chat, 'and once more');
-    await transcriptEntries(chat, 'assistant').filter({ hasText: 'Still allowed.' }).waitFor({ timeout: 30_000 });
-    assert.equal(await dialog.count(), 0, 'asked once');
-    assert.equal(suite.model.requests.length, 2);
   });
 });
