@@ -17,7 +17,7 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const CHECKS = [
   [
     { name: 'lint', args: [bin('eslint', 'bin/eslint.js'), '.'] },
-    { name: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-p', '.', '--noEmit'] },
+    { name: 'typecheck', args: [bin('@typescript/native', 'bin/tsc'), '-p', '.', '--noEmit'] },
   ],
   [{ name: 'unit tests', args: [bin('mocha', 'bin/mocha.js'), '--config', '.mocharc.unit.json'] }],
 ];

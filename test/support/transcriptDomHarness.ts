@@ -83,7 +83,7 @@ const harness = {
       })),
       hidden: [...log.querySelectorAll<HTMLElement>('[data-kind][hidden]')].map((e) => e.dataset.id ?? ''),
       pinned: {
-        hidden: pinned.hidden,
+        hidden: pinned.hidden !== false, // `until-found` hides it too
         open: pinned.querySelector('details')?.open ?? false,
         summary: pinned.querySelector('summary')?.textContent ?? '',
         items: [...pinned.querySelectorAll<HTMLElement>('li.plan-task')].map((li) => li.dataset.status ?? ''),
