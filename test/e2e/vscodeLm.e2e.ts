@@ -15,6 +15,8 @@ import { eventually } from './support/eventually';
 
 const PROVIDER = path.resolve(__dirname, '../fixtures/lmProvider/extension');
 const LABEL = 'Scripted · Scripted GPT';
+/** The settings of a user who picked the provider's model. */
+const ON_SCRIPTED_GPT = { 'codeagent.model.api': 'vscode', 'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' } };
 
 describe('VS Code chat models (vscode.lm)', function () {
   const suite = useCodeServerSuite({ testExtensions: [PROVIDER], window: 'shared' });
@@ -51,8 +53,7 @@ describe('VS Code chat models (vscode.lm)', function () {
 
   it('the consent VS Code asks is its own, once: refused, one clear line and nothing sent; allowed, the turn runs', async function () {
     const workspace = workspaceWith({
-      'codeagent.model.api': 'vscode',
-      'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' },
+      ...ON_SCRIPTED_GPT,
       'codeagentTest.lmProvider.requiresAuthorization': true,
     }, 'lm-consent');
     const session = await suite.openSession(suite.server.urlFor(workspace));
@@ -79,8 +80,7 @@ describe('VS Code chat models (vscode.lm)', function () {
 
   it('NoPermissions (the access not allowed) is one clear line, no stack', async function () {
     const workspace = workspaceWith({
-      'codeagent.model.api': 'vscode',
-      'codeagent.model.vscodeModel': { vendor: 'scripted', family: 'scripted-gpt', id: 'scripted-gpt' },
+      ...ON_SCRIPTED_GPT,
       'codeagentTest.lmProvider.failWith': 'NoPermissions',
     }, 'lm-refused');
     const session = await suite.openSession(suite.server.urlFor(workspace));

@@ -8,6 +8,8 @@ import { until } from '../../support/until';
 import { makeHarness, TempWorkspace, type Harness } from '../core/tools/toolTestKit';
 
 const mb = 1024 * 1024;
+/** A command's wait until the test writes the file `go`: it goes on when the test says, not after a guessed time. */
+const untilGo = 'while [ ! -f go ]; do sleep 0.05; done';
 
 /**
  * Background processes misbehaving (spec §14), with the product's limits (1 MB kept per process, SIGKILL 3 s
@@ -45,7 +47,7 @@ describe('fault suite: background processes', function () {
 
   it('a process that exits on its own is reported exited with its code, its last output still readable', async () => {
     // It finishes when the test says (the file `go`), so it is still running when the start is reported.
-    const start = await tools.invoke('Bash', { command: 'echo working; while [ ! -f go ]; do sleep 0.05; done; echo finished; exit 3', run_in_background: true }, h.ctx);
+    const start = await tools.invoke('Bash', { command: `echo working; ${untilGo}; echo finished; exit 3`, run_in_background: true }, h.ctx);
     assert.match(start.text, /Still running\./);
     const tail = tailOf('bg-1');
     await ws.write('go', '');
@@ -72,7 +74,7 @@ describe('fault suite: background processes', function () {
     try {
       // The flood starts when the test says (the file `go`), after the start report: a start report that read the
       // first megabytes (a timer late under load) would leave BashOutput fewer to count as omitted.
-      const start = await tools.invoke('Bash', { command: 'while [ ! -f go ]; do sleep 0.05; done; yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-flood | head -c 104857600; echo; echo TAIL-INTACT', run_in_background: true }, h.ctx);
+      const start = await tools.invoke('Bash', { command: `${untilGo}; yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-flood | head -c 104857600; echo; echo TAIL-INTACT`, run_in_background: true }, h.ctx);
       assert.match(start.text, /Still running\./);
       const tail = tailOf('bg-1');
       await ws.write('go', '');
